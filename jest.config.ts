@@ -1,0 +1,35 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that ts-jest has to transpile to CommonJS for Jest.
+const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi'];
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/locales', '<rootDir>/openapi'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/src/testing/styleMock.ts' },
+      testEnvironmentOptions: { url: 'http://localhost/' },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

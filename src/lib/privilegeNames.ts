@@ -1,0 +1,63 @@
+// Privilege names of SPEC §6. The server seeds exactly these as system privileges; the client's
+// guards and menu read them through the PRIVILEGES constants, never as string literals.
+
+const families = [
+  'ASSETS',
+  'COLLECTORS',
+  'EVENTS',
+  'EVENT_CONFIGURATIONS',
+  'EXTERNAL_DATABASES',
+  'LLM',
+  'MANUAL_ENTRY_FORMS',
+  'MEASUREMENTS',
+  'ORGANIZATIONS',
+  'PRIVILEGES',
+  'PROTOTYPES',
+  'SETTINGS',
+  'SINKS',
+  'TASK_SCHEDULERS',
+  'TIMESERIES_DATABASES',
+  'USERS',
+  'USER_GROUPS',
+] as const;
+
+export const ALL_PRIVILEGE_NAMES: readonly string[] = [
+  'MANAGE_MEASUREMENT_DATA',
+  ...families.flatMap((f) => [`MANAGE_${f}`, `READ_${f}`]),
+  'READ_AUDIT_LOGS',
+  'READ_LOGS',
+  'P-ADM-SD',
+];
+
+/** Menu-level names of SPEC §6 mapped to the privilege names the server hands out. */
+export const PRIVILEGES = {
+  ReadCollectors: 'READ_COLLECTORS',
+  ManageCollectors: 'MANAGE_COLLECTORS',
+  ReadMeasurements: 'READ_MEASUREMENTS',
+  ManageMeasurements: 'MANAGE_MEASUREMENTS',
+  ReadAssets: 'READ_ASSETS',
+  ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
+  ReadEvents: 'READ_EVENTS',
+  ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
+  ReadTimeseriesDatabases: 'READ_TIMESERIES_DATABASES',
+  ManageTimeseriesDatabases: 'MANAGE_TIMESERIES_DATABASES',
+  ReadUsers: 'READ_USERS',
+  ManageUsers: 'MANAGE_USERS',
+  ReadUserGroups: 'READ_USER_GROUPS',
+  ManageUserGroups: 'MANAGE_USER_GROUPS',
+  ReadSettings: 'READ_SETTINGS',
+  ManageSettings: 'MANAGE_SETTINGS',
+  ReadOrganizations: 'READ_ORGANIZATIONS',
+  ManageOrganizations: 'MANAGE_ORGANIZATIONS',
+  ReadPrivileges: 'READ_PRIVILEGES',
+  ReadLogs: 'READ_LOGS',
+  ReadAuditLogs: 'READ_AUDIT_LOGS',
+  SaveTableDefault: 'P-ADM-SD',
+} as const;
+
+export type PrivilegeName = (typeof PRIVILEGES)[keyof typeof PRIVILEGES];
+
+export const MANUAL_ENTRY_FORM_LEVELS = {
+  Default: 'MANUAL_ENTRY_FORM_DEFAULT',
+  Elevated: 'MANUAL_ENTRY_FORM_ELEVATED',
+} as const;
