@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { historianBaseQuery } from './transport/baseQuery';
+
+// The single RTK Query root (reducerPath `api`). Endpoints are injected by the generated slice
+// (src/api/generated) and enhanced in historianApi.ts; nothing else calls createApi.
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: historianBaseQuery,
+  endpoints: () => ({}),
+});

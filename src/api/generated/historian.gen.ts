@@ -1,0 +1,1803 @@
+import { baseApi as api } from "../baseApi";
+export const addTagTypes = [
+  "CurrentUser",
+  "Users",
+  "Auth",
+  "Organizations",
+  "Privileges",
+  "System",
+  "Settings",
+  "Collectors",
+  "License",
+  "TimeseriesDatabases",
+  "TableSettings",
+  "UserGroups",
+  "AuthenticationProviders",
+] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getCurrentUser: build.query<
+        GetCurrentUserApiResponse,
+        GetCurrentUserApiArg
+      >({
+        query: () => ({ url: `/current-user` }),
+        providesTags: ["CurrentUser"],
+      }),
+      updateCurrentUser: build.mutation<
+        UpdateCurrentUserApiResponse,
+        UpdateCurrentUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/current-user`,
+          method: "PUT",
+          body: queryArg.userUpdate,
+        }),
+        invalidatesTags: ["CurrentUser"],
+      }),
+      updateCurrentUserPassword: build.mutation<
+        UpdateCurrentUserPasswordApiResponse,
+        UpdateCurrentUserPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/current-user/password`,
+          method: "PATCH",
+          body: queryArg.passwordChange,
+        }),
+        invalidatesTags: ["CurrentUser"],
+      }),
+      getCurrentUserOrganizations: build.query<
+        GetCurrentUserOrganizationsApiResponse,
+        GetCurrentUserOrganizationsApiArg
+      >({
+        query: () => ({ url: `/current-user/organizations` }),
+        providesTags: ["CurrentUser"],
+      }),
+      getCurrentUserPrivileges: build.query<
+        GetCurrentUserPrivilegesApiResponse,
+        GetCurrentUserPrivilegesApiArg
+      >({
+        query: () => ({ url: `/current-user/privileges` }),
+        providesTags: ["CurrentUser"],
+      }),
+      getCurrentUserManualEntryFormPrivileges: build.query<
+        GetCurrentUserManualEntryFormPrivilegesApiResponse,
+        GetCurrentUserManualEntryFormPrivilegesApiArg
+      >({
+        query: () => ({ url: `/current-user/manual-entry-form-privileges` }),
+        providesTags: ["CurrentUser"],
+      }),
+      getCurrentUserTokens: build.query<
+        GetCurrentUserTokensApiResponse,
+        GetCurrentUserTokensApiArg
+      >({
+        query: () => ({ url: `/current-user/tokens` }),
+        providesTags: ["CurrentUser"],
+      }),
+      createCurrentUserToken: build.mutation<
+        CreateCurrentUserTokenApiResponse,
+        CreateCurrentUserTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/current-user/tokens`,
+          method: "POST",
+          body: queryArg.tokenCreate,
+        }),
+        invalidatesTags: ["CurrentUser"],
+      }),
+      deleteCurrentUserToken: build.mutation<
+        DeleteCurrentUserTokenApiResponse,
+        DeleteCurrentUserTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/current-user/tokens/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["CurrentUser"],
+      }),
+      getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
+        query: (queryArg) => ({
+          url: `/users`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            Limit: queryArg.limit,
+            Page: queryArg.page,
+          },
+        }),
+        providesTags: ["Users"],
+      }),
+      createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
+        query: (queryArg) => ({
+          url: `/users`,
+          method: "POST",
+          body: queryArg.userCreate,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.userUpdate,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      updateUserPassword: build.mutation<
+        UpdateUserPasswordApiResponse,
+        UpdateUserPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}/password`,
+          method: "PATCH",
+          body: queryArg.passwordChange,
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      getUserTokens: build.query<GetUserTokensApiResponse, GetUserTokensApiArg>(
+        {
+          query: (queryArg) => ({ url: `/users/${queryArg.id}/tokens` }),
+          providesTags: ["Users"],
+        },
+      ),
+      createUserToken: build.mutation<
+        CreateUserTokenApiResponse,
+        CreateUserTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}/tokens`,
+          method: "POST",
+          body: queryArg.tokenCreate,
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      deleteUserToken: build.mutation<
+        DeleteUserTokenApiResponse,
+        DeleteUserTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}/tokens/${queryArg.tokenId}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Users"],
+      }),
+      getAuthOptions: build.query<
+        GetAuthOptionsApiResponse,
+        GetAuthOptionsApiArg
+      >({
+        query: () => ({ url: `/auth/list` }),
+        providesTags: ["Auth"],
+      }),
+      login: build.mutation<LoginApiResponse, LoginApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/${queryArg.provider}/login`,
+          method: "POST",
+          body: queryArg.loginCredentials,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
+      logout: build.query<LogoutApiResponse, LogoutApiArg>({
+        query: (queryArg) => ({ url: `/auth/${queryArg.provider}/logout` }),
+        providesTags: ["Auth"],
+      }),
+      getOrganizations: build.query<
+        GetOrganizationsApiResponse,
+        GetOrganizationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/organizations`,
+          params: {
+            Limit: queryArg.limit,
+            Page: queryArg.page,
+          },
+        }),
+        providesTags: ["Organizations"],
+      }),
+      createOrganization: build.mutation<
+        CreateOrganizationApiResponse,
+        CreateOrganizationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/organizations`,
+          method: "POST",
+          body: queryArg.organization,
+        }),
+        invalidatesTags: ["Organizations"],
+      }),
+      getOrganization: build.query<
+        GetOrganizationApiResponse,
+        GetOrganizationApiArg
+      >({
+        query: (queryArg) => ({ url: `/organizations/${queryArg.id}` }),
+        providesTags: ["Organizations"],
+      }),
+      updateOrganization: build.mutation<
+        UpdateOrganizationApiResponse,
+        UpdateOrganizationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/organizations/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.organization,
+        }),
+        invalidatesTags: ["Organizations"],
+      }),
+      deleteOrganization: build.mutation<
+        DeleteOrganizationApiResponse,
+        DeleteOrganizationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/organizations/${queryArg.id}`,
+          method: "DELETE",
+          params: {
+            confirm: queryArg.confirm,
+          },
+        }),
+        invalidatesTags: ["Organizations"],
+      }),
+      getPrivileges: build.query<GetPrivilegesApiResponse, GetPrivilegesApiArg>(
+        {
+          query: () => ({ url: `/privileges` }),
+          providesTags: ["Privileges"],
+        },
+      ),
+      getInfo: build.query<GetInfoApiResponse, GetInfoApiArg>({
+        query: () => ({ url: `/info` }),
+        providesTags: ["System"],
+      }),
+      getSettings: build.query<GetSettingsApiResponse, GetSettingsApiArg>({
+        query: (queryArg) => ({
+          url: `/settings`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            OrganizationUUID: queryArg.organizationUuid,
+          },
+        }),
+        providesTags: ["Settings"],
+      }),
+      updateSettingsBatch: build.mutation<
+        UpdateSettingsBatchApiResponse,
+        UpdateSettingsBatchApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/settings/batch`,
+          method: "PUT",
+          body: queryArg.body,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Settings"],
+      }),
+      updateSetting: build.mutation<
+        UpdateSettingApiResponse,
+        UpdateSettingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/settings/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.setting,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Settings"],
+      }),
+      getCollectors: build.query<GetCollectorsApiResponse, GetCollectorsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/collectors`,
+            headers: {
+              "x-organization-uuid": queryArg["x-organization-uuid"],
+            },
+            params: {
+              Limit: queryArg.limit,
+              Page: queryArg.page,
+            },
+          }),
+          providesTags: ["Collectors"],
+        },
+      ),
+      createCollector: build.mutation<
+        CreateCollectorApiResponse,
+        CreateCollectorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors`,
+          method: "POST",
+          body: queryArg.collector,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      updateCollector: build.mutation<
+        UpdateCollectorApiResponse,
+        UpdateCollectorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.collector,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      deleteCollector: build.mutation<
+        DeleteCollectorApiResponse,
+        DeleteCollectorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      updateCollectorStatus: build.mutation<
+        UpdateCollectorStatusApiResponse,
+        UpdateCollectorStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}/status`,
+          method: "PATCH",
+          body: queryArg.collectorStatusChange,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      getCollectorToken: build.query<
+        GetCollectorTokenApiResponse,
+        GetCollectorTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}/token`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["Collectors"],
+      }),
+      getCollectorTemplate: build.query<
+        GetCollectorTemplateApiResponse,
+        GetCollectorTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}/template`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["Collectors"],
+      }),
+      getCollectorHealthHistory: build.query<
+        GetCollectorHealthHistoryApiResponse,
+        GetCollectorHealthHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}/collector-health-history`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            Limit: queryArg.limit,
+            Page: queryArg.page,
+          },
+        }),
+        providesTags: ["Collectors"],
+      }),
+      startCollectorUpdate: build.mutation<
+        StartCollectorUpdateApiResponse,
+        StartCollectorUpdateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/collectors/${queryArg.id}/start-update`,
+          method: "POST",
+          body: queryArg.collectorUpdateStart,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      getProductUpdates: build.query<
+        GetProductUpdatesApiResponse,
+        GetProductUpdatesApiArg
+      >({
+        query: () => ({ url: `/product-updates` }),
+        providesTags: ["Collectors"],
+      }),
+      createProductUpdate: build.mutation<
+        CreateProductUpdateApiResponse,
+        CreateProductUpdateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/product-updates`,
+          method: "POST",
+          body: queryArg.productUpdateUpload,
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      deleteProductUpdate: build.mutation<
+        DeleteProductUpdateApiResponse,
+        DeleteProductUpdateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/product-updates/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Collectors"],
+      }),
+      getLicenseFingerprint: build.query<
+        GetLicenseFingerprintApiResponse,
+        GetLicenseFingerprintApiArg
+      >({
+        query: () => ({ url: `/license/fingerprint` }),
+        providesTags: ["License"],
+      }),
+      getLicenseInfo: build.query<
+        GetLicenseInfoApiResponse,
+        GetLicenseInfoApiArg
+      >({
+        query: () => ({ url: `/license/info` }),
+        providesTags: ["License"],
+      }),
+      activateLicense: build.mutation<
+        ActivateLicenseApiResponse,
+        ActivateLicenseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/license`,
+          method: "POST",
+          body: queryArg.licenseActivation,
+        }),
+        invalidatesTags: ["License"],
+      }),
+      getTimeseriesDatabases: build.query<
+        GetTimeseriesDatabasesApiResponse,
+        GetTimeseriesDatabasesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["TimeseriesDatabases"],
+      }),
+      createTimeseriesDatabase: build.mutation<
+        CreateTimeseriesDatabaseApiResponse,
+        CreateTimeseriesDatabaseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases`,
+          method: "POST",
+          body: queryArg.timeseriesDatabase,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            createDatabase: queryArg.createDatabase,
+          },
+        }),
+        invalidatesTags: ["TimeseriesDatabases"],
+      }),
+      updateTimeseriesDatabase: build.mutation<
+        UpdateTimeseriesDatabaseApiResponse,
+        UpdateTimeseriesDatabaseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.timeseriesDatabase,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            createDatabase: queryArg.createDatabase,
+          },
+        }),
+        invalidatesTags: ["TimeseriesDatabases"],
+      }),
+      deleteTimeseriesDatabase: build.mutation<
+        DeleteTimeseriesDatabaseApiResponse,
+        DeleteTimeseriesDatabaseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases/${queryArg.id}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["TimeseriesDatabases"],
+      }),
+      testTimeseriesDatabase: build.query<
+        TestTimeseriesDatabaseApiResponse,
+        TestTimeseriesDatabaseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases/${queryArg.id}/test`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["TimeseriesDatabases"],
+      }),
+      getTimeseriesDatabaseTypes: build.query<
+        GetTimeseriesDatabaseTypesApiResponse,
+        GetTimeseriesDatabaseTypesApiArg
+      >({
+        query: () => ({ url: `/timeseries-database-types` }),
+        providesTags: ["TimeseriesDatabases"],
+      }),
+      getTableSetting: build.query<
+        GetTableSettingApiResponse,
+        GetTableSettingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/table_setting/`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            id: queryArg.id,
+          },
+        }),
+        providesTags: ["TableSettings"],
+      }),
+      createTableSetting: build.mutation<
+        CreateTableSettingApiResponse,
+        CreateTableSettingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/table_settings`,
+          method: "POST",
+          body: queryArg.tableSetting,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["TableSettings"],
+      }),
+      updateTableSetting: build.mutation<
+        UpdateTableSettingApiResponse,
+        UpdateTableSettingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/table_settings/${queryArg.pk}`,
+          method: "PUT",
+          body: queryArg.tableSetting,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["TableSettings"],
+      }),
+      getUserGroups: build.query<GetUserGroupsApiResponse, GetUserGroupsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/user-groups`,
+            headers: {
+              "x-organization-uuid": queryArg["x-organization-uuid"],
+            },
+          }),
+          providesTags: ["UserGroups"],
+        },
+      ),
+      createUserGroup: build.mutation<
+        CreateUserGroupApiResponse,
+        CreateUserGroupApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups`,
+          method: "POST",
+          body: queryArg.userGroup,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      getUserGroup: build.query<GetUserGroupApiResponse, GetUserGroupApiArg>({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["UserGroups"],
+      }),
+      updateUserGroup: build.mutation<
+        UpdateUserGroupApiResponse,
+        UpdateUserGroupApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.userGroup,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      deleteUserGroup: build.mutation<
+        DeleteUserGroupApiResponse,
+        DeleteUserGroupApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      getUserGroupUsers: build.query<
+        GetUserGroupUsersApiResponse,
+        GetUserGroupUsersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-group-users`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+          params: {
+            UserGroupUUID: queryArg.userGroupUuid,
+            UserUUID: queryArg.userUuid,
+          },
+        }),
+        providesTags: ["UserGroups"],
+      }),
+      createUserGroupUser: build.mutation<
+        CreateUserGroupUserApiResponse,
+        CreateUserGroupUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-group-users`,
+          method: "POST",
+          body: queryArg.userGroupUser,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      deleteUserGroupUser: build.mutation<
+        DeleteUserGroupUserApiResponse,
+        DeleteUserGroupUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-group-users/${queryArg.id}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      getUserGroupPrivileges: build.query<
+        GetUserGroupPrivilegesApiResponse,
+        GetUserGroupPrivilegesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/privileges`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["UserGroups"],
+      }),
+      createUserGroupPrivilege: build.mutation<
+        CreateUserGroupPrivilegeApiResponse,
+        CreateUserGroupPrivilegeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/privileges`,
+          method: "POST",
+          body: queryArg.groupPrivilege,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      deleteUserGroupPrivilege: build.mutation<
+        DeleteUserGroupPrivilegeApiResponse,
+        DeleteUserGroupPrivilegeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/privileges/${queryArg.privilegeId}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      getUserGroupMappings: build.query<
+        GetUserGroupMappingsApiResponse,
+        GetUserGroupMappingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/mapping`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["UserGroups"],
+      }),
+      createUserGroupMapping: build.mutation<
+        CreateUserGroupMappingApiResponse,
+        CreateUserGroupMappingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/mapping`,
+          method: "POST",
+          body: queryArg.userGroupMapping,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      updateUserGroupMapping: build.mutation<
+        UpdateUserGroupMappingApiResponse,
+        UpdateUserGroupMappingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
+          method: "PUT",
+          body: queryArg.userGroupMapping,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      deleteUserGroupMapping: build.mutation<
+        DeleteUserGroupMappingApiResponse,
+        DeleteUserGroupMappingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
+          method: "DELETE",
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["UserGroups"],
+      }),
+      getAuthenticationProviders: build.query<
+        GetAuthenticationProvidersApiResponse,
+        GetAuthenticationProvidersApiArg
+      >({
+        query: () => ({ url: `/authentication-providers` }),
+        providesTags: ["AuthenticationProviders"],
+      }),
+      createAuthenticationProvider: build.mutation<
+        CreateAuthenticationProviderApiResponse,
+        CreateAuthenticationProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authentication-providers`,
+          method: "POST",
+          body: queryArg.authenticationProvider,
+        }),
+        invalidatesTags: ["AuthenticationProviders"],
+      }),
+      testAuthenticationProvider: build.mutation<
+        TestAuthenticationProviderApiResponse,
+        TestAuthenticationProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authentication-providers/test`,
+          method: "POST",
+          body: queryArg.authenticationProviderTest,
+        }),
+        invalidatesTags: ["AuthenticationProviders"],
+      }),
+      getAuthenticationProvider: build.query<
+        GetAuthenticationProviderApiResponse,
+        GetAuthenticationProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authentication-providers/${queryArg.id}`,
+        }),
+        providesTags: ["AuthenticationProviders"],
+      }),
+      updateAuthenticationProvider: build.mutation<
+        UpdateAuthenticationProviderApiResponse,
+        UpdateAuthenticationProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authentication-providers/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.authenticationProvider,
+        }),
+        invalidatesTags: ["AuthenticationProviders"],
+      }),
+      deleteAuthenticationProvider: build.mutation<
+        DeleteAuthenticationProviderApiResponse,
+        DeleteAuthenticationProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/authentication-providers/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["AuthenticationProviders"],
+      }),
+      getAuthenticationProviderTypes: build.query<
+        GetAuthenticationProviderTypesApiResponse,
+        GetAuthenticationProviderTypesApiArg
+      >({
+        query: () => ({ url: `/authentication-provider-types` }),
+        providesTags: ["AuthenticationProviders"],
+      }),
+      getTranslations: build.query<
+        GetTranslationsApiResponse,
+        GetTranslationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/translations/${queryArg.lng}/${queryArg.ns}`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["System"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as generatedApi };
+export type GetCurrentUserApiResponse = /** status 200 The user. */ CurrentUser;
+export type GetCurrentUserApiArg = void;
+export type UpdateCurrentUserApiResponse =
+  /** status 200 The updated user. */ CurrentUser;
+export type UpdateCurrentUserApiArg = {
+  userUpdate: UserUpdate;
+};
+export type UpdateCurrentUserPasswordApiResponse = unknown;
+export type UpdateCurrentUserPasswordApiArg = {
+  passwordChange: PasswordChangeWrite;
+};
+export type GetCurrentUserOrganizationsApiResponse =
+  /** status 200 The organizations. */ Organization[];
+export type GetCurrentUserOrganizationsApiArg = void;
+export type GetCurrentUserPrivilegesApiResponse =
+  /** status 200 One entry per privilege and organization. */ UserPrivilege[];
+export type GetCurrentUserPrivilegesApiArg = void;
+export type GetCurrentUserManualEntryFormPrivilegesApiResponse =
+  /** status 200 One entry per form, organization and level. */ ManualEntryFormPrivilege[];
+export type GetCurrentUserManualEntryFormPrivilegesApiArg = void;
+export type GetCurrentUserTokensApiResponse =
+  /** status 200 The tokens. */ Token[];
+export type GetCurrentUserTokensApiArg = void;
+export type CreateCurrentUserTokenApiResponse =
+  /** status 201 The token with its value. */ TokenCreated;
+export type CreateCurrentUserTokenApiArg = {
+  tokenCreate: TokenCreate;
+};
+export type DeleteCurrentUserTokenApiResponse = unknown;
+export type DeleteCurrentUserTokenApiArg = {
+  id: string;
+};
+export type GetUsersApiResponse = /** status 200 A page of users. */ User[];
+export type GetUsersApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  limit?: number;
+  page?: number;
+};
+export type CreateUserApiResponse = /** status 201 The new user. */ User;
+export type CreateUserApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userCreate: UserCreateWrite;
+};
+export type UpdateUserApiResponse = /** status 200 The updated user. */ User;
+export type UpdateUserApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userUpdate: UserUpdate;
+};
+export type DeleteUserApiResponse = unknown;
+export type DeleteUserApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateUserPasswordApiResponse = unknown;
+export type UpdateUserPasswordApiArg = {
+  id: string;
+  passwordChange: PasswordChangeWrite;
+};
+export type GetUserTokensApiResponse = /** status 200 The tokens. */ Token[];
+export type GetUserTokensApiArg = {
+  id: string;
+};
+export type CreateUserTokenApiResponse =
+  /** status 201 The token with its value, shown once. */ TokenCreated;
+export type CreateUserTokenApiArg = {
+  id: string;
+  tokenCreate: TokenCreate;
+};
+export type DeleteUserTokenApiResponse = unknown;
+export type DeleteUserTokenApiArg = {
+  id: string;
+  tokenId: string;
+};
+export type GetAuthOptionsApiResponse =
+  /** status 200 The options. */ AuthOption[];
+export type GetAuthOptionsApiArg = void;
+export type LoginApiResponse =
+  /** status 200 Signed in; the session and XSRF-TOKEN cookies are set. */ LoginResult;
+export type LoginApiArg = {
+  /** The provider's name. */
+  provider: string;
+  loginCredentials: LoginCredentialsWrite;
+};
+export type LogoutApiResponse = unknown;
+export type LogoutApiArg = {
+  /** The provider's name. */
+  provider: string;
+};
+export type GetOrganizationsApiResponse =
+  /** status 200 A page of organizations. */ Organization[];
+export type GetOrganizationsApiArg = {
+  limit?: number;
+  page?: number;
+};
+export type CreateOrganizationApiResponse =
+  /** status 201 The new organization. */ Organization;
+export type CreateOrganizationApiArg = {
+  organization: OrganizationWrite;
+};
+export type GetOrganizationApiResponse =
+  /** status 200 The organization. */ Organization;
+export type GetOrganizationApiArg = {
+  id: string;
+};
+export type UpdateOrganizationApiResponse =
+  /** status 200 The updated organization. */ Organization;
+export type UpdateOrganizationApiArg = {
+  id: string;
+  organization: OrganizationWrite;
+};
+export type DeleteOrganizationApiResponse = unknown;
+export type DeleteOrganizationApiArg = {
+  id: string;
+  /** Must be true when the organization still holds data. */
+  confirm?: boolean;
+};
+export type GetPrivilegesApiResponse =
+  /** status 200 The privileges. */ Privilege[];
+export type GetPrivilegesApiArg = void;
+export type GetInfoApiResponse =
+  /** status 200 The product version and links. */ Info;
+export type GetInfoApiArg = void;
+export type GetSettingsApiResponse = /** status 200 The settings. */ Setting[];
+export type GetSettingsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  organizationUuid?: string;
+};
+export type UpdateSettingsBatchApiResponse =
+  /** status 200 The saved settings. */ Setting[];
+export type UpdateSettingsBatchApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  body: Setting[];
+};
+export type UpdateSettingApiResponse =
+  /** status 200 The saved setting. */ Setting;
+export type UpdateSettingApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  setting: Setting;
+};
+export type GetCollectorsApiResponse =
+  /** status 200 A page of collectors. */ Collector[];
+export type GetCollectorsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  limit?: number;
+  page?: number;
+};
+export type CreateCollectorApiResponse =
+  /** status 201 The new collector. */ Collector;
+export type CreateCollectorApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  collector: CollectorWrite;
+};
+export type UpdateCollectorApiResponse =
+  /** status 200 The updated collector. */ Collector;
+export type UpdateCollectorApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  collector: CollectorWrite;
+};
+export type DeleteCollectorApiResponse = unknown;
+export type DeleteCollectorApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateCollectorStatusApiResponse =
+  /** status 200 The collector with its new status. */ Collector;
+export type UpdateCollectorStatusApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  collectorStatusChange: CollectorStatusChange;
+};
+export type GetCollectorTokenApiResponse =
+  /** status 200 The token, shown once. */ CollectorToken;
+export type GetCollectorTokenApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetCollectorTemplateApiResponse =
+  /** status 200 The .xlsx file. */ Blob;
+export type GetCollectorTemplateApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetCollectorHealthHistoryApiResponse =
+  /** status 200 The health records. */ CollectorHealth[];
+export type GetCollectorHealthHistoryApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  limit?: number;
+  page?: number;
+};
+export type StartCollectorUpdateApiResponse = unknown;
+export type StartCollectorUpdateApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  collectorUpdateStart: CollectorUpdateStart;
+};
+export type GetProductUpdatesApiResponse =
+  /** status 200 The builds. */ ProductUpdate[];
+export type GetProductUpdatesApiArg = void;
+export type CreateProductUpdateApiResponse =
+  /** status 201 The stored build. */ ProductUpdate;
+export type CreateProductUpdateApiArg = {
+  productUpdateUpload: ProductUpdateUpload;
+};
+export type DeleteProductUpdateApiResponse = unknown;
+export type DeleteProductUpdateApiArg = {
+  id: string;
+};
+export type GetLicenseFingerprintApiResponse =
+  /** status 200 The fingerprint. */ LicenseFingerprint;
+export type GetLicenseFingerprintApiArg = void;
+export type GetLicenseInfoApiResponse =
+  /** status 200 The claims and an error, if any. */ LicenseInfo;
+export type GetLicenseInfoApiArg = void;
+export type ActivateLicenseApiResponse =
+  /** status 200 The claims after activation. */ LicenseInfo;
+export type ActivateLicenseApiArg = {
+  licenseActivation: LicenseActivation;
+};
+export type GetTimeseriesDatabasesApiResponse =
+  /** status 200 The databases, without secure settings. */ TimeseriesDatabase[];
+export type GetTimeseriesDatabasesApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateTimeseriesDatabaseApiResponse =
+  /** status 201 The new database. */ TimeseriesDatabase;
+export type CreateTimeseriesDatabaseApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  /** Also create the database or bucket itself. */
+  createDatabase?: boolean;
+  timeseriesDatabase: TimeseriesDatabaseWrite;
+};
+export type UpdateTimeseriesDatabaseApiResponse =
+  /** status 200 The updated database. */ TimeseriesDatabase;
+export type UpdateTimeseriesDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  /** Also create the database or bucket itself. */
+  createDatabase?: boolean;
+  timeseriesDatabase: TimeseriesDatabaseWrite;
+};
+export type DeleteTimeseriesDatabaseApiResponse = unknown;
+export type DeleteTimeseriesDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type TestTimeseriesDatabaseApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestTimeseriesDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetTimeseriesDatabaseTypesApiResponse =
+  /** status 200 The types. */ TimeseriesDatabaseType[];
+export type GetTimeseriesDatabaseTypesApiArg = void;
+export type GetTableSettingApiResponse =
+  /** status 200 The settings that apply, or an empty list. */ TableSetting[];
+export type GetTableSettingApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  /** The table id. */
+  id: string;
+};
+export type CreateTableSettingApiResponse =
+  /** status 201 The stored settings. */ TableSetting;
+export type CreateTableSettingApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  tableSetting: TableSetting;
+};
+export type UpdateTableSettingApiResponse =
+  /** status 200 The stored settings. */ TableSetting;
+export type UpdateTableSettingApiArg = {
+  pk: number;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  tableSetting: TableSetting;
+};
+export type GetUserGroupsApiResponse =
+  /** status 200 The groups. */ UserGroup[];
+export type GetUserGroupsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateUserGroupApiResponse =
+  /** status 201 The new group. */ UserGroup;
+export type CreateUserGroupApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroup: UserGroup;
+};
+export type GetUserGroupApiResponse = /** status 200 The group. */ UserGroup;
+export type GetUserGroupApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateUserGroupApiResponse =
+  /** status 200 The updated group. */ UserGroup;
+export type UpdateUserGroupApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroup: UserGroup;
+};
+export type DeleteUserGroupApiResponse = unknown;
+export type DeleteUserGroupApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetUserGroupUsersApiResponse =
+  /** status 200 The memberships. */ UserGroupUser[];
+export type GetUserGroupUsersApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroupUuid?: string;
+  userUuid?: string;
+};
+export type CreateUserGroupUserApiResponse =
+  /** status 201 The membership. */ UserGroupUser;
+export type CreateUserGroupUserApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroupUser: UserGroupUser;
+};
+export type DeleteUserGroupUserApiResponse = unknown;
+export type DeleteUserGroupUserApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetUserGroupPrivilegesApiResponse =
+  /** status 200 The group privileges. */ GroupPrivilege[];
+export type GetUserGroupPrivilegesApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateUserGroupPrivilegeApiResponse =
+  /** status 201 The group privilege. */ GroupPrivilege;
+export type CreateUserGroupPrivilegeApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  groupPrivilege: GroupPrivilege;
+};
+export type DeleteUserGroupPrivilegeApiResponse = unknown;
+export type DeleteUserGroupPrivilegeApiArg = {
+  id: string;
+  privilegeId: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetUserGroupMappingsApiResponse =
+  /** status 200 The mappings. */ UserGroupMapping[];
+export type GetUserGroupMappingsApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateUserGroupMappingApiResponse =
+  /** status 201 The mapping. */ UserGroupMapping;
+export type CreateUserGroupMappingApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroupMapping: UserGroupMapping;
+};
+export type UpdateUserGroupMappingApiResponse =
+  /** status 200 The updated mapping. */ UserGroupMapping;
+export type UpdateUserGroupMappingApiArg = {
+  id: string;
+  mappingId: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  userGroupMapping: UserGroupMapping;
+};
+export type DeleteUserGroupMappingApiResponse = unknown;
+export type DeleteUserGroupMappingApiArg = {
+  id: string;
+  mappingId: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetAuthenticationProvidersApiResponse =
+  /** status 200 The providers. */ AuthenticationProvider[];
+export type GetAuthenticationProvidersApiArg = void;
+export type CreateAuthenticationProviderApiResponse =
+  /** status 201 The new provider. */ AuthenticationProvider;
+export type CreateAuthenticationProviderApiArg = {
+  authenticationProvider: AuthenticationProviderWrite;
+};
+export type TestAuthenticationProviderApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestAuthenticationProviderApiArg = {
+  authenticationProviderTest: AuthenticationProviderTestWrite;
+};
+export type GetAuthenticationProviderApiResponse =
+  /** status 200 The provider. */ AuthenticationProvider;
+export type GetAuthenticationProviderApiArg = {
+  id: string;
+};
+export type UpdateAuthenticationProviderApiResponse =
+  /** status 200 The updated provider. */ AuthenticationProvider;
+export type UpdateAuthenticationProviderApiArg = {
+  id: string;
+  authenticationProvider: AuthenticationProviderWrite;
+};
+export type DeleteAuthenticationProviderApiResponse = unknown;
+export type DeleteAuthenticationProviderApiArg = {
+  id: string;
+};
+export type GetAuthenticationProviderTypesApiResponse =
+  /** status 200 The types. */ AuthenticationProviderType[];
+export type GetAuthenticationProviderTypesApiArg = void;
+export type GetTranslationsApiResponse =
+  /** status 200 The overriding records. */ Translation[];
+export type GetTranslationsApiArg = {
+  lng: Language;
+  ns: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type Uuid = string;
+export type Language = "en" | "nl" | "fr" | "de" | "zh";
+export type UserAttributes = {
+  Locale?: Language;
+  ExperimentalFeatures?: boolean;
+};
+export type UserType = "user" | "service";
+export type User = {
+  UUID: Uuid;
+  Name: string;
+  Attributes?: UserAttributes;
+  AuthenticationProviderUUID?: Uuid;
+  ProviderName?: string;
+  UserType?: UserType;
+  CreatedAt?: string;
+};
+export type CurrentUser = User & {
+  /** True while a local user still holds the default password. */
+  MustChangePassword?: boolean;
+};
+export type Problem = {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  /** A translation key for the client, e.g. users.errors.login. */
+  code?: string;
+  /** Messages keyed by field path. */
+  errors?: {
+    [key: string]: string[];
+  };
+};
+export type UserUpdate = {
+  UUID?: Uuid;
+  Name: string;
+  Attributes?: UserAttributes;
+};
+export type PasswordChange = {};
+export type PasswordChangeWrite = {
+  Password: string;
+};
+export type ItemStatus = "Active" | "Paused" | "Deleted" | "Initial";
+export type Organization = {
+  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  IsRoot?: boolean;
+  PostgresUser?: string;
+  /** The all-zero UUID means no licence. */
+  LicenseUUID?: string;
+  Status?: ItemStatus;
+};
+export type OrganizationWrite = {
+  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  IsRoot?: boolean;
+  PostgresUser?: string;
+  PostgresPassword?: string;
+  PostgresPasswordConfirm?: string;
+  /** The all-zero UUID means no licence. */
+  LicenseUUID?: string;
+  Status?: ItemStatus;
+};
+export type UserPrivilege = {
+  ID?: number;
+  UUID?: Uuid;
+  Name: string;
+  OrganizationUUID: Uuid;
+};
+export type ManualEntryFormPrivilege = {
+  ID?: number;
+  ManualEntryFormUUID: Uuid;
+  OrganizationUUID: Uuid;
+  Name: "MANUAL_ENTRY_FORM_DEFAULT" | "MANUAL_ENTRY_FORM_ELEVATED";
+};
+export type Token = {
+  UUID: Uuid;
+  Name: string;
+  CreatedAt?: string;
+  LastUsedAt?: string | null;
+};
+export type TokenCreated = Token & {
+  /** The bearer value, shown once; only its hash is stored. */
+  Token: string;
+};
+export type TokenCreate = {
+  Name: string;
+};
+export type UserCreate = {
+  Name: string;
+  Attributes?: UserAttributes;
+  AuthenticationProviderUUID?: Uuid;
+};
+export type UserCreateWrite = {
+  Name: string;
+  Password?: string;
+  Attributes?: UserAttributes;
+  AuthenticationProviderUUID?: Uuid;
+};
+export type ProviderType = "local" | "ldap" | "oidc";
+export type AuthOption = {
+  UUID: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  /** For external providers, the path the login popup opens. */
+  AuthPath?: string;
+};
+export type LoginResult = {
+  User: CurrentUser;
+};
+export type LoginCredentials = {
+  Name: string;
+};
+export type LoginCredentialsWrite = {
+  Name: string;
+  Password: string;
+};
+export type Privilege = {
+  ID?: number;
+  UUID: Uuid;
+  Name: string;
+  Description?: string;
+  IsSystem?: boolean;
+};
+export type Info = {
+  Version: string;
+  PortalURL?: string;
+  SupportURL?: string;
+};
+export type Setting = {
+  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
+  Name: string;
+  Value: string;
+};
+export type SettingsMap = {
+  [key: string]: any;
+};
+export type SettingsSchemaProperty = {
+  title?: string;
+  description?: string;
+  type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
+  enum?: any[];
+  secure?: boolean;
+  password?: boolean;
+  minimum?: number;
+  maximum?: number;
+  default?: any;
+  examples?: any[];
+  required?: boolean;
+  isMultiLine?: boolean;
+  order?: number;
+};
+export type SettingsSchema = {
+  type?: "object";
+  properties?: {
+    [key: string]: SettingsSchemaProperty;
+  };
+  required?: string[];
+};
+export type Collector = {
+  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  Name: string;
+  Description?: string;
+  Status?: ItemStatus;
+  /** e.g. simulation, opc-ua, mqtt, calculation, internal. */
+  CollectorType?: string;
+  BuildVersion?: string;
+  BuildOs?: string;
+  BuildArch?: string;
+  Health?: string;
+  HealthUpdatedAt?: string | null;
+  Settings?: SettingsMap;
+  SettingsSchema?: SettingsSchema;
+  /** The version the collector was told to install. */
+  UpdateVersion?: string;
+};
+export type CollectorWrite = {
+  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  Name: string;
+  Description?: string;
+  Status?: ItemStatus;
+  /** e.g. simulation, opc-ua, mqtt, calculation, internal. */
+  CollectorType?: string;
+  BuildVersion?: string;
+  BuildOs?: string;
+  BuildArch?: string;
+  Health?: string;
+  HealthUpdatedAt?: string | null;
+  Settings?: SettingsMap;
+  /** Sent only when changed; never returned. */
+  SecureSettings?: SettingsMap;
+  SettingsSchema?: SettingsSchema;
+  /** The version the collector was told to install. */
+  UpdateVersion?: string;
+};
+export type CollectorStatusChange = {
+  Status: ItemStatus;
+};
+export type CollectorToken = {
+  Token: string;
+};
+export type CollectorHealth = {
+  CollectorUUID: Uuid;
+  Health: string;
+  Timestamp: string;
+};
+export type CollectorUpdateStart = {
+  Version: string;
+};
+export type ProductUpdate = {
+  UUID: Uuid;
+  ProductType: string;
+  Product: string;
+  OS: string;
+  Arch: string;
+  Version: string;
+  /** SHA-256 of the build, hex. */
+  Checksum?: string;
+  Size?: number;
+  CreatedAt?: string;
+};
+export type ProductUpdateUpload = {
+  ProductType: string;
+  Product: string;
+  OS: string;
+  Arch: string;
+  Version: string;
+  File: Blob;
+};
+export type LicenseFingerprint = {
+  token: string;
+};
+export type License = {
+  UUID: Uuid;
+  Name: string;
+  /** Epoch seconds. */
+  ExpiresAt: number;
+  OrganizationUUID?: Uuid;
+  Trial?: boolean;
+  /** Feature name to a boolean or a number; a number above 0 counts as enabled. */
+  LicensedFeatures: {
+    [key: string]: boolean | number;
+  };
+};
+export type LicenseInfo = {
+  LicenseClaims: License[];
+  Error?: string;
+};
+export type LicenseActivation = {
+  licenseToken: string;
+};
+export type TimeseriesDatabase = {
+  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  OrganizationUUID?: Uuid;
+  TimeseriesDatabaseTypeUUID: Uuid;
+  Settings?: SettingsMap;
+};
+export type TimeseriesDatabaseWrite = {
+  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  OrganizationUUID?: Uuid;
+  TimeseriesDatabaseTypeUUID: Uuid;
+  Settings?: SettingsMap;
+  /** Sent only when changed; never returned. */
+  SecureSettings?: SettingsMap;
+};
+export type ConnectionTestResult = {
+  Success: boolean;
+  FailedStep?: string;
+  Steps: {
+    Name: string;
+    Success: boolean;
+    Message?: string;
+  }[];
+};
+export type TimeseriesDatabaseType = {
+  UUID: Uuid;
+  Name: string;
+  SettingsSchema: SettingsSchema;
+};
+export type TableSetting = {
+  PK?: number;
+  /** The table id. */
+  ID: string;
+  ColumnsShown: string[];
+  ColumnsOrder: string[];
+  /** Saved as the organization default (needs P-ADM-SD). */
+  IsDefault?: boolean;
+};
+export type UserGroup = {
+  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  Name: string;
+  Description?: string;
+  IsSystem?: boolean;
+  CreatedAt?: string;
+  UpdatedAt?: string;
+  CreatedBy?: string;
+  UpdatedBy?: string;
+};
+export type UserGroupUser = {
+  UUID?: Uuid;
+  UserGroupUUID: Uuid;
+  UserUUID: Uuid;
+};
+export type GroupPrivilege = {
+  UUID?: Uuid;
+  GroupUUID?: Uuid;
+  PrivilegeUUID: Uuid;
+};
+export type UserGroupMapping = {
+  UUID?: Uuid;
+  UserGroupUUID?: Uuid;
+  AuthenticationProviderUUID?: Uuid;
+  ExternalGroup: string;
+};
+export type AuthenticationProvider = {
+  UUID?: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  IsSystem?: boolean;
+  Settings?: SettingsMap;
+};
+export type AuthenticationProviderWrite = {
+  UUID?: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  IsSystem?: boolean;
+  Settings?: SettingsMap;
+  /** Sent only when changed; never returned. */
+  SecureSettings?: SettingsMap;
+};
+export type AuthenticationProviderTest = AuthenticationProvider & {
+  /** A user name to look up. */
+  TestUser?: string;
+};
+export type AuthenticationProviderTestWrite = AuthenticationProviderWrite & {
+  /** A user name to look up. */
+  TestUser?: string;
+};
+export type AuthenticationProviderType = {
+  Name: ProviderType;
+  SettingsSchema: SettingsSchema;
+};
+export type Translation = {
+  ID: string;
+  /** The translation key. */
+  Name: string;
+  Translation: string;
+};
+export const {
+  useGetCurrentUserQuery,
+  useLazyGetCurrentUserQuery,
+  useUpdateCurrentUserMutation,
+  useUpdateCurrentUserPasswordMutation,
+  useGetCurrentUserOrganizationsQuery,
+  useLazyGetCurrentUserOrganizationsQuery,
+  useGetCurrentUserPrivilegesQuery,
+  useLazyGetCurrentUserPrivilegesQuery,
+  useGetCurrentUserManualEntryFormPrivilegesQuery,
+  useLazyGetCurrentUserManualEntryFormPrivilegesQuery,
+  useGetCurrentUserTokensQuery,
+  useLazyGetCurrentUserTokensQuery,
+  useCreateCurrentUserTokenMutation,
+  useDeleteCurrentUserTokenMutation,
+  useGetUsersQuery,
+  useLazyGetUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUpdateUserPasswordMutation,
+  useGetUserTokensQuery,
+  useLazyGetUserTokensQuery,
+  useCreateUserTokenMutation,
+  useDeleteUserTokenMutation,
+  useGetAuthOptionsQuery,
+  useLazyGetAuthOptionsQuery,
+  useLoginMutation,
+  useLogoutQuery,
+  useLazyLogoutQuery,
+  useGetOrganizationsQuery,
+  useLazyGetOrganizationsQuery,
+  useCreateOrganizationMutation,
+  useGetOrganizationQuery,
+  useLazyGetOrganizationQuery,
+  useUpdateOrganizationMutation,
+  useDeleteOrganizationMutation,
+  useGetPrivilegesQuery,
+  useLazyGetPrivilegesQuery,
+  useGetInfoQuery,
+  useLazyGetInfoQuery,
+  useGetSettingsQuery,
+  useLazyGetSettingsQuery,
+  useUpdateSettingsBatchMutation,
+  useUpdateSettingMutation,
+  useGetCollectorsQuery,
+  useLazyGetCollectorsQuery,
+  useCreateCollectorMutation,
+  useUpdateCollectorMutation,
+  useDeleteCollectorMutation,
+  useUpdateCollectorStatusMutation,
+  useGetCollectorTokenQuery,
+  useLazyGetCollectorTokenQuery,
+  useGetCollectorTemplateQuery,
+  useLazyGetCollectorTemplateQuery,
+  useGetCollectorHealthHistoryQuery,
+  useLazyGetCollectorHealthHistoryQuery,
+  useStartCollectorUpdateMutation,
+  useGetProductUpdatesQuery,
+  useLazyGetProductUpdatesQuery,
+  useCreateProductUpdateMutation,
+  useDeleteProductUpdateMutation,
+  useGetLicenseFingerprintQuery,
+  useLazyGetLicenseFingerprintQuery,
+  useGetLicenseInfoQuery,
+  useLazyGetLicenseInfoQuery,
+  useActivateLicenseMutation,
+  useGetTimeseriesDatabasesQuery,
+  useLazyGetTimeseriesDatabasesQuery,
+  useCreateTimeseriesDatabaseMutation,
+  useUpdateTimeseriesDatabaseMutation,
+  useDeleteTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseQuery,
+  useLazyTestTimeseriesDatabaseQuery,
+  useGetTimeseriesDatabaseTypesQuery,
+  useLazyGetTimeseriesDatabaseTypesQuery,
+  useGetTableSettingQuery,
+  useLazyGetTableSettingQuery,
+  useCreateTableSettingMutation,
+  useUpdateTableSettingMutation,
+  useGetUserGroupsQuery,
+  useLazyGetUserGroupsQuery,
+  useCreateUserGroupMutation,
+  useGetUserGroupQuery,
+  useLazyGetUserGroupQuery,
+  useUpdateUserGroupMutation,
+  useDeleteUserGroupMutation,
+  useGetUserGroupUsersQuery,
+  useLazyGetUserGroupUsersQuery,
+  useCreateUserGroupUserMutation,
+  useDeleteUserGroupUserMutation,
+  useGetUserGroupPrivilegesQuery,
+  useLazyGetUserGroupPrivilegesQuery,
+  useCreateUserGroupPrivilegeMutation,
+  useDeleteUserGroupPrivilegeMutation,
+  useGetUserGroupMappingsQuery,
+  useLazyGetUserGroupMappingsQuery,
+  useCreateUserGroupMappingMutation,
+  useUpdateUserGroupMappingMutation,
+  useDeleteUserGroupMappingMutation,
+  useGetAuthenticationProvidersQuery,
+  useLazyGetAuthenticationProvidersQuery,
+  useCreateAuthenticationProviderMutation,
+  useTestAuthenticationProviderMutation,
+  useGetAuthenticationProviderQuery,
+  useLazyGetAuthenticationProviderQuery,
+  useUpdateAuthenticationProviderMutation,
+  useDeleteAuthenticationProviderMutation,
+  useGetAuthenticationProviderTypesQuery,
+  useLazyGetAuthenticationProviderTypesQuery,
+  useGetTranslationsQuery,
+  useLazyGetTranslationsQuery,
+} = injectedRtkApi;
