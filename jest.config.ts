@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi'];
 
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+  '^.+\\.m?(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
 };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 

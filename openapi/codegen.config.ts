@@ -11,6 +11,12 @@ const config: ConfigFile = {
   tag: true,
   // Browser navigations and static files, not fetch calls: the login popup opens the auth path,
   // and i18next's HTTP backend reads the translation files.
+  // GET calls that change state on the server are mutations for the client.
+  endpointOverrides: [
+    { pattern: 'logout', type: 'mutation' },
+    { pattern: 'getCollectorToken', type: 'mutation' },
+    { pattern: 'testTimeseriesDatabase', type: 'mutation' },
+  ],
   filterEndpoints: (name) =>
     !['getTranslationFile', 'addMissingTranslations', 'startExternalLogin', 'completeExternalLogin'].includes(name),
 };

@@ -196,9 +196,12 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Auth"],
       }),
-      logout: build.query<LogoutApiResponse, LogoutApiArg>({
-        query: (queryArg) => ({ url: `/auth/${queryArg.provider}/logout` }),
-        providesTags: ["Auth"],
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/${queryArg.provider}/logout`,
+          method: "GET",
+        }),
+        invalidatesTags: ["Auth"],
       }),
       getOrganizations: build.query<
         GetOrganizationsApiResponse,
@@ -375,17 +378,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Collectors"],
       }),
-      getCollectorToken: build.query<
+      getCollectorToken: build.mutation<
         GetCollectorTokenApiResponse,
         GetCollectorTokenApiArg
       >({
         query: (queryArg) => ({
           url: `/collectors/${queryArg.id}/token`,
+          method: "GET",
           headers: {
             "x-organization-uuid": queryArg["x-organization-uuid"],
           },
         }),
-        providesTags: ["Collectors"],
+        invalidatesTags: ["Collectors"],
       }),
       getCollectorTemplate: build.query<
         GetCollectorTemplateApiResponse,
@@ -541,17 +545,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["TimeseriesDatabases"],
       }),
-      testTimeseriesDatabase: build.query<
+      testTimeseriesDatabase: build.mutation<
         TestTimeseriesDatabaseApiResponse,
         TestTimeseriesDatabaseApiArg
       >({
         query: (queryArg) => ({
           url: `/timeseries-databases/${queryArg.id}/test`,
+          method: "GET",
           headers: {
             "x-organization-uuid": queryArg["x-organization-uuid"],
           },
         }),
-        providesTags: ["TimeseriesDatabases"],
+        invalidatesTags: ["TimeseriesDatabases"],
       }),
       getTimeseriesDatabaseTypes: build.query<
         GetTimeseriesDatabaseTypesApiResponse,
@@ -1716,8 +1721,7 @@ export const {
   useGetAuthOptionsQuery,
   useLazyGetAuthOptionsQuery,
   useLoginMutation,
-  useLogoutQuery,
-  useLazyLogoutQuery,
+  useLogoutMutation,
   useGetOrganizationsQuery,
   useLazyGetOrganizationsQuery,
   useCreateOrganizationMutation,
@@ -1739,8 +1743,7 @@ export const {
   useUpdateCollectorMutation,
   useDeleteCollectorMutation,
   useUpdateCollectorStatusMutation,
-  useGetCollectorTokenQuery,
-  useLazyGetCollectorTokenQuery,
+  useGetCollectorTokenMutation,
   useGetCollectorTemplateQuery,
   useLazyGetCollectorTemplateQuery,
   useGetCollectorHealthHistoryQuery,
@@ -1760,8 +1763,7 @@ export const {
   useCreateTimeseriesDatabaseMutation,
   useUpdateTimeseriesDatabaseMutation,
   useDeleteTimeseriesDatabaseMutation,
-  useTestTimeseriesDatabaseQuery,
-  useLazyTestTimeseriesDatabaseQuery,
+  useTestTimeseriesDatabaseMutation,
   useGetTimeseriesDatabaseTypesQuery,
   useLazyGetTimeseriesDatabaseTypesQuery,
   useGetTableSettingQuery,

@@ -1,0 +1,169 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '../../testing/server';
+import { createHistorianBaseQuery } from './baseQuery';
+import { REDIRECT_AFTER_LOGIN_STORAGE_KEY } from './sessionStorage';
+import { configureTransport, resetTransportConfig } from './transportConfig';
+import { callBaseQuery, goToRoute, recordRequests, setXsrfCookie } from './transportTestUtils';
+
+afterEach(() => resetTransportConfig());
+
+describe('transport: what every request carries (SPEC §7)', () => {
+  it('sends the x-xsrf-token header from the XSRF-TOKEN cookie, or an empty string', async () => {
+    const seen = recordRequests('get', '/api/collectors');
+    setXsrfCookie('a+b/c=');
+    await callBaseQuery('/collectors');
+
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    configureTransport({ getBearerToken: () => 'api-token' });
+    await callBaseQuery('/collectors');
+
+    expect(seen.map((request) => request.headers.get('x-xsrf-token'))).toEqual(['a+b/c=', '']);
+  });
+
+  it('sends x-organization-uuid (the stored organization) and accept-language (the user locale, default en)', async () => {
+    const seen = recordRequests('get', '/api/collectors');
+    setXsrfCookie();
+    localStorage.setItem('historian.organization', JSON.stringify('org-1'));
+    localStorage.setItem('historian.userLocale', JSON.stringify('nl'));
+    await callBaseQuery('/collectors');
+
+    localStorage.clear();
+    await callBaseQuery('/collectors');
+
+    expect(seen[0].headers.get('x-organization-uuid')).toBe('org-1');
+    expect(seen[0].headers.get('accept-language')).toBe('nl');
+    expect(seen[1].headers.has('x-organization-uuid')).toBe(false);
+    expect(seen[1].headers.get('accept-language')).toBe('en');
+  });
+
+  it('omits x-organization-uuid on root-level calls that pass it as null, and uses the injected organization otherwise', async () => {
+    const seen = recordRequests('get', '/api/users/u1/tokens');
+    setXsrfCookie();
+    configureTransport({ getOrganizationUuid: () => 'org-from-store' });
+    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': null } });
+    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': undefined } });
+
+    expect(seen[0].headers.has('x-organization-uuid')).toBe(false);
+    expect(seen[1].headers.get('x-organization-uuid')).toBe('org-from-store');
+  });
+
+  it('includes credentials', async () => {
+    const seen = recordRequests('get', '/api/info');
+    await callBaseQuery('/info');
+    expect(seen[0].credentials).toBe('include');
+  });
+
+  it('appends the path to the base path /api', async () => {
+    const seen = recordRequests('get', '/api/collectors/42/token');
+    setXsrfCookie();
+    const { data } = await callBaseQuery({ url: 'collectors/42/token' });
+    expect(data).toEqual({});
+    expect(seen[0].url.pathname).toBe('/api/collectors/42/token');
+  });
+
+  it("fails with 'Basepath for the client was not set' when the base path is missing", async () => {
+    setXsrfCookie();
+    const result = await callBaseQuery('/collectors', { baseQuery: createHistorianBaseQuery({ basePath: '' }) });
+    expect(result.error).toMatchObject({ kind: 'configuration', message: 'Basepath for the client was not set' });
+  });
+});
+
+describe('transport: bodies and query parameters (SPEC §7)', () => {
+  it('sends JSON bodies with a JSON content type', async () => {
+    const seen = recordRequests('put', '/api/collectors/c1');
+    setXsrfCookie();
+    await callBaseQuery({ url: '/collectors/c1', method: 'PUT', body: { UUID: 'c1', Name: 'Line 1' } });
+
+    expect(seen[0].headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(seen[0].body)).toEqual({ UUID: 'c1', Name: 'Line 1' });
+  });
+
+  it('sends form uploads (FormData, or formData: true) as multipart, without a JSON content type', async () => {
+    const seen = recordRequests('post', '/api/*');
+    setXsrfCookie();
+    const upload = new FormData();
+    upload.append('file', new Blob(['binary'], { type: 'application/octet-stream' }), 'collector.bin');
+    await callBaseQuery({ url: '/product-updates', method: 'POST', body: upload });
+    await callBaseQuery({ url: '/license', method: 'POST', body: { licenseToken: 'a.b.c' }, formData: true });
+
+    expect(seen[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const file = seen[0].formData?.get('file');
+    expect(file).toBeInstanceOf(Blob);
+    expect(await (file as Blob).text()).toBe('binary');
+    expect(seen[1].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[1].formData?.get('licenseToken')).toBe('a.b.c');
+  });
+
+  it('serialises optional query parameters in bracket style for arrays and nested objects, skipping absent ones', async () => {
+    const seen = recordRequests('get', '/api/user-group-users');
+    setXsrfCookie();
+    await callBaseQuery({
+      url: '/user-group-users',
+      params: { ids: ['a', 'b'], filter: { Name: 'x y' }, UserGroupUUID: 'g1', missing: undefined, empty: null },
+    });
+
+    expect(decodeURIComponent(seen[0].url.search)).toBe(
+      '?ids[]=a&ids[]=b&filter[Name]=x y&UserGroupUUID=g1',
+    );
+  });
+});
+
+describe('transport: session check (SPEC §4)', () => {
+  it("refuses a call without XSRF-TOKEN cookie or bearer value: the app moves to /login and the call fails with 'You are not logged in'", async () => {
+    const seen = recordRequests('get', '/api/collectors');
+    goToRoute('/collectors?x=1');
+
+    const result = await callBaseQuery('/collectors');
+
+    expect(result.error).toMatchObject({ kind: 'not-logged-in', message: 'You are not logged in' });
+    expect(seen).toHaveLength(0);
+    expect(window.location.hash).toBe('#/login');
+    expect(JSON.parse(localStorage.getItem(REDIRECT_AFTER_LOGIN_STORAGE_KEY) ?? 'null')).toBe('/collectors?x=1');
+  });
+
+  it('on /login a call without a session fails without navigating', async () => {
+    const navigate = jest.fn();
+    configureTransport({ navigate, getLocation: () => '/login' });
+
+    const result = await callBaseQuery('/current-user');
+
+    expect(result.error).toMatchObject({ kind: 'not-logged-in' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('allows a call with a configured bearer value and sends authorization: Bearer …', async () => {
+    const seen = recordRequests('get', '/api/current-user');
+    configureTransport({ getBearerToken: () => 'api-token-1' });
+
+    const result = await callBaseQuery('/current-user');
+
+    expect(result.error).toBeUndefined();
+    expect(seen[0].headers.get('authorization')).toBe('Bearer api-token-1');
+  });
+
+  it.each([
+    ['GET', '/auth/list'],
+    ['POST', '/auth/local/login'],
+    ['POST', '/auth/corporate-oidc/login'],
+    ['GET', '/info'],
+    ['GET', '/translations/nl/general'],
+  ])('exempts the public endpoint %s %s from the session check', async (method, url) => {
+    server.use(http.all('/api/*', () => HttpResponse.json({ ok: true })));
+    const navigate = jest.fn();
+    configureTransport({ navigate, getLocation: () => '/' });
+
+    const result = await callBaseQuery({ url, method, body: method === 'POST' ? { Name: 'n' } : undefined });
+
+    expect(result).toMatchObject({ data: { ok: true } });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each(['/auth/local/logout', '/information', '/translations', '/settings'])(
+    'does not exempt %s, which is not a public endpoint',
+    async (url) => {
+      configureTransport({ navigate: jest.fn(), getLocation: () => '/' });
+      const result = await callBaseQuery(url);
+      expect(result.error).toMatchObject({ kind: 'not-logged-in' });
+    },
+  );
+});

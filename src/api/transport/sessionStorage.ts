@@ -1,0 +1,70 @@
+import { STORAGE_PREFIX } from '../../lib/constants';
+
+// The local-storage items the transport reads or writes. Values are JSON, like every session item
+// (SPEC §3).
+export const ORGANIZATION_STORAGE_KEY = `${STORAGE_PREFIX}organization`;
+export const USER_LOCALE_STORAGE_KEY = `${STORAGE_PREFIX}userLocale`;
+/** Where redux-persist keeps the session slice (src/state), which also holds the user locale. */
+export const SESSION_STORAGE_KEY = `${STORAGE_PREFIX}session`;
+export const REDIRECT_AFTER_LOGIN_STORAGE_KEY = `${STORAGE_PREFIX}redirectAfterLogin`;
+
+/** The parsed JSON value of an item; a non-JSON value is returned as the raw string. */
+export function readStoredJson(key: string): unknown {
+  const raw = storage()?.getItem(key);
+  if (raw === null || raw === undefined) return null;
+  return parseStoredValue(raw);
+}
+
+export function parseStoredValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * One member of a slice stored by redux-persist, which JSON-encodes each member a second time:
+ * `{"current":"{\"UUID\":\"…\"}","_persist":"…"}`.
+ */
+export function readPersistedMember(key: string, member: string): unknown {
+  const slice = readStoredJson(key);
+  if (typeof slice !== 'object' || slice === null || !(member in slice)) return null;
+  const value: unknown = Reflect.get(slice, member);
+  return typeof value === 'string' ? parseStoredValue(value) : value;
+}
+
+/** A 401 ends the session: everything goes except the chosen organization (ARCHITECTURE). */
+export function clearStorageExceptOrganization(): void {
+  const store = storage();
+  if (!store) return;
+  const organization = store.getItem(ORGANIZATION_STORAGE_KEY);
+  store.clear();
+  if (organization !== null) store.setItem(ORGANIZATION_STORAGE_KEY, organization);
+}
+
+/** Remembers where the user was so that login can bring them back (SPEC §2). */
+export function rememberRoute(route: string): void {
+  storage()?.setItem(REDIRECT_AFTER_LOGIN_STORAGE_KEY, JSON.stringify(route));
+}
+
+/**
+ * Returns the route remembered when the session was lost and forgets it, or null. Only in-app
+ * routes are returned, and never a login route, so that a login cannot loop back to itself.
+ */
+export function takeRememberedRoute(): string | null {
+  const route = readStoredJson(REDIRECT_AFTER_LOGIN_STORAGE_KEY);
+  storage()?.removeItem(REDIRECT_AFTER_LOGIN_STORAGE_KEY);
+  if (typeof route !== 'string' || !route.startsWith('/') || isRouteWithin(route, '/login')) return null;
+  return route;
+}
+
+/** True for `base` itself and anything below it: '/login', '/login/done', '/login?x=1'. */
+export function isRouteWithin(route: string, base: string): boolean {
+  const path = route.split(/[?#]/, 1)[0];
+  return path === base || path.startsWith(`${base}/`);
+}
+
+function storage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}

@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom';
+import { server } from './server';
+
+// jest-fixed-jsdom hands jsdom Node's own fetch (undici), which, unlike a browser, rejects relative
+// URLs. The app calls '/api/...', so relative URLs are resolved against the page, as a browser would.
+function resolveAgainstPage(input: RequestInfo | URL): RequestInfo | URL {
+  if (typeof input !== 'string' || URL.canParse(input)) return input;
+  return new URL(input, window.location.href);
+}
+
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => nodeFetch(resolveAgainstPage(input), init);
+// A Proxy rather than a subclass keeps `instanceof Request` true for requests made elsewhere (msw).
+globalThis.Request = new Proxy(globalThis.Request, {
+  construct(target, [input, init]: [RequestInfo | URL, RequestInit | undefined], newTarget) {
+    return Reflect.construct(target, [resolveAgainstPage(input), init], newTarget);
+  },
+});
+
+function clearCookies(): void {
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=', 1)[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+  clearCookies();
+  // The hash is the route; a test that navigates must not leave the next one on another page.
+  window.history.replaceState(null, '', '/');
+});
+afterAll(() => server.close());
