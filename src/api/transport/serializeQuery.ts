@@ -1,4 +1,4 @@
-import { stringify } from 'qs';
+import { stringify } from 'qs-esm';
 import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT } from '../../lib/constants';
 
 export type QueryParams = Record<string, unknown>;
