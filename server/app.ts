@@ -1,0 +1,56 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import openapiGlue from 'fastify-openapi-glue';
+import qs from 'qs';
+import type { AppContext } from './context';
+import { problemErrorHandler, sendProblem } from './http/problem';
+import { registerStrictResponseValidation } from './http/responseValidation';
+import { registerStaticClient } from './http/staticClient';
+import { serviceHandlers } from './routes/handlers';
+
+export const CONTRACT_FILE = path.resolve(__dirname, '../openapi/historian.yaml');
+
+export interface BuildAppOptions {
+  /** Check every JSON answer against the contract (tests). */
+  strictResponses?: boolean;
+  /** Serve the built client from this folder (production); omit for API-only tests. */
+  clientDir?: string;
+  logLevel?: string;
+}
+
+// Secrets never reach the logs: cookies, tokens and the XSRF value are redacted by pino.
+const redact = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact },
+    routerOptions: { querystringParser: (query: string) => qs.parse(query) },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: {
+      customOptions: { strict: false, allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
+  });
+
+  app.setErrorHandler(problemErrorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, { title: 'Not Found', status: 404, detail: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
+  if (options.strictResponses) registerStrictResponseValidation(app);
+
+  await app.register(openapiGlue, {
+    specification: CONTRACT_FILE,
+    serviceHandlers: serviceHandlers(ctx),
+    prefix: 'api',
+  });
+
+  if (options.clientDir) await registerStaticClient(app, options.clientDir);
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { Db } from './db';
+import { loadMigrations, runMigrations } from './migrate';
+import { openDatabase } from './open';
+import { openPostgresDb } from './postgres';
+import { seedIfEmpty } from './seed';
+import { describeDbContract } from './testing/dbContract';
+import { startPostgres } from './testing/postgresServer';
+import type { PostgresServer } from './testing/postgresServer';
+
+// The same Db contract as PGlite, against a real PostgreSQL started for this file.
+const START_TIMEOUT_MS = 180_000;
+let server: PostgresServer;
+let db: Db;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  db = await openDatabase({ dataDir: '/nonexistent-unused', databaseUrl: await server.createDatabase() });
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await db?.close();
+  await server?.stop();
+});
+
+describe('PostgreSQL adapter', () => {
+  it('is the adapter used with DATABASE_URL', () => {
+    expect(db.kind).toBe('postgres');
+  });
+
+  describeDbContract(() => db);
+
+  it('migrates and seeds once when several servers start together on one database', async () => {
+    const url = await server.createDatabase();
+    const servers = await Promise.all([1, 2, 3].map(() => openPostgresDb(url, { max: 2 })));
+    try {
+      const results = await Promise.all(
+        servers.map(async (s) => ({ applied: await runMigrations(s), seed: await seedIfEmpty(s) })),
+      );
+      const files = (await loadMigrations()).map((m) => m.name);
+      expect(results.flatMap((r) => r.applied).sort()).toEqual(files);
+      expect(results.filter((r) => r.seed.seeded)).toHaveLength(1);
+      const { rows } = await servers[0].query<{ orgs: number; users: number }>(
+        'SELECT (SELECT count(*) FROM organizations) AS orgs, (SELECT count(*) FROM users) AS users',
+      );
+      expect(rows[0]).toEqual({ orgs: 1, users: 1 });
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+
+  it('fails at open with a clear message when the database cannot be reached', async () => {
+    await expect(openPostgresDb('postgresql://postgres@127.0.0.1:1/none')).rejects.toThrow(/Cannot connect to PostgreSQL/);
+  });
+
+  it('isolates concurrent transactions on separate connections', async () => {
+    await db.query('CREATE TABLE iso (n int)');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO iso VALUES (1)');
+      await gate;
+    });
+    // Uncommitted: not visible from another connection.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await db.query('SELECT * FROM iso')).rowCount).toBe(0);
+    release();
+    await slow;
+    expect((await db.query('SELECT * FROM iso')).rowCount).toBe(1);
+  });
+});

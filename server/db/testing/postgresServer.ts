@@ -1,0 +1,152 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+
+// A throw-away PostgreSQL server for integration tests: start once per suite, stop in afterAll.
+// It listens on 127.0.0.1 only, trusts every local connection and trades durability for speed.
+
+const run = promisify(execFile);
+const PG_ROOT = '/usr/lib/postgresql';
+const PREFERRED_VERSION = '15';
+
+export interface PostgresServer {
+  /** URL of the `postgres` database, as superuser `postgres`. */
+  url: string;
+  /** Creates an empty database with a unique name and returns its URL, for tests that need isolation. */
+  createDatabase(): Promise<string>;
+  /** Stops the server and deletes its files. */
+  stop(): Promise<void>;
+}
+
+function findBinDir(): string | undefined {
+  if (!existsSync(PG_ROOT)) return undefined;
+  const versions = readdirSync(PG_ROOT)
+    .filter((v) => existsSync(path.join(PG_ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  const version = versions.includes(PREFERRED_VERSION) ? PREFERRED_VERSION : versions[0];
+  return version === undefined ? undefined : path.join(PG_ROOT, version, 'bin');
+}
+
+async function ensureBinDir(): Promise<string> {
+  const found = findBinDir();
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`PostgreSQL is not installed (no initdb under ${PG_ROOT}); run: sudo apt-get install -y postgresql`);
+  }
+  try {
+    await installPostgres();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`PostgreSQL is not installed and "apt-get install -y postgresql" failed: ${reason}`, { cause: error });
+  }
+  const installed = findBinDir();
+  if (!installed) throw new Error(`apt-get installed postgresql but no initdb was found under ${PG_ROOT}`);
+  return installed;
+}
+
+async function installPostgres(): Promise<void> {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const options = { env, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 };
+  try {
+    await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], options);
+  } catch {
+    // A fresh machine has no package lists yet.
+    await run('apt-get', ['update'], options);
+    await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], options);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('No free port'))));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root, so as root its tools run as the `postgres` user. */
+function asPostgres(bin: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const binDir = await ensureBinDir();
+  const root = await mkdtemp(path.join(tmpdir(), 'historian-pg-'));
+  const dataDir = path.join(root, 'data');
+  const pgCtl = path.join(binDir, 'pg_ctl');
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    await chown(root, uid, gid);
+  }
+  const initdb = asPostgres(path.join(binDir, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await run(initdb[0], initdb[1]);
+
+  let port = 0;
+  let lastError: unknown;
+  // Another process may take the free port between our probe and the server's bind: retry.
+  for (let attempt = 0; attempt < 3 && port === 0; attempt += 1) {
+    const candidate = await freePort();
+    const options = `-p ${candidate} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const start = asPostgres(pgCtl, ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+    try {
+      await run(start[0], start[1]);
+      port = candidate;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (port === 0) {
+    await rm(root, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start: ${lastError instanceof Error ? lastError.message : String(lastError)}`);
+  }
+
+  const stopArgs = asPostgres(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  // If the test process dies without afterAll, do not leave a server running.
+  const onExit = (): void => {
+    try {
+      execFileSync(stopArgs[0], stopArgs[1], { stdio: 'ignore' });
+    } catch {
+      // Already stopped.
+    }
+  };
+  process.once('exit', onExit);
+
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
+  let stopped = false;
+  return {
+    url,
+    async createDatabase() {
+      databases += 1;
+      const name = `historian_test_${databases}`;
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgresql://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.removeListener('exit', onExit);
+      try {
+        await run(stopArgs[0], stopArgs[1]);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+  };
+}

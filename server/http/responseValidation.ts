@@ -1,0 +1,46 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+
+// In strict mode (tests), every JSON answer is checked against the response schema of the
+// contract; a mismatch becomes a 500 so that the test that provoked it fails loudly.
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const cache = new WeakMap<object, ValidateFunction>();
+
+function compiled(schema: object): ValidateFunction {
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function responseSchema(responses: unknown, status: number, contentType: string): object | undefined {
+  if (!isRecord(responses)) return undefined;
+  const entry = responses[String(status)] ?? responses[`${String(status)[0]}xx`] ?? responses.default;
+  if (!isRecord(entry) || !isRecord(entry.content)) return undefined;
+  const media = entry.content[contentType];
+  return isRecord(media) && isRecord(media.schema) ? media.schema : undefined;
+}
+
+export function registerStrictResponseValidation(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json').split(';')[0];
+    const schema = responseSchema(request.routeOptions.schema?.response, reply.statusCode, contentType);
+    if (!schema) return payload;
+    const validate = compiled(schema);
+    if (!validate(payload)) {
+      const details = ajv.errorsText(validate.errors);
+      request.log.error({ url: request.url, details }, 'response does not match the contract');
+      throw new Error(`Response of ${request.method} ${request.url} does not match the contract: ${details}`);
+    }
+    return payload;
+  });
+}

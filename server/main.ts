@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { HistorianDataDirLockedError } from './db/dataDirLock';
+import { readVersion } from './version';
+
+// `npm start` / `npm run server`: one process serving the built client and /api on one port.
+async function main() {
+  const config = loadConfig(process.env);
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof HistorianDataDirLockedError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const app = await buildApp(
+    { db, config, version: readVersion() },
+    {
+      clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
+      strictResponses: config.strictResponses,
+      logLevel: config.logLevel,
+    },
+  );
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const where = db.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`Historian Console listening on http://localhost:${config.port} with ${where}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
