@@ -85,7 +85,7 @@ module.exports = (_env, argv) => {
           terserOptions: { ecma: 2020, module: true, compress: { passes: 2, pure_getters: true }, format: { comments: false } },
         }),
       ],
-      chunkIds: production ? 'deterministic' : 'named',
+      chunkIds: 'named',
     },
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',
