@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that ts-jest has to transpile to CommonJS for Jest.
-const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi', 'qs-esm'];
+const esmOnly = ['@tanstack/react-table', '@tanstack/table-core', 'rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi', 'qs-esm', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator', 'content-disposition', 'cookie', '@fastify/cookie'];
 
 const transform: Config['transform'] = {
   '^.+\\.m?(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
@@ -34,6 +34,10 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
+      // fastify-openapi-glue's validator reads files through import.meta.url (ESM only); see the shim.
+      moduleNameMapper: {
+        '^@seriousme/openapi-schema-validator$': '<rootDir>/server/auth/testing/openapiSchemaValidatorShim.ts',
+      },
       transform,
       transformIgnorePatterns,
     },

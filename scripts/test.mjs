@@ -16,7 +16,7 @@ const steps = [
   { name: 'contract lint (redocly)', cmd: ['npx', 'redocly', 'lint', 'openapi/historian.yaml', '--config', 'openapi/redocly.yaml'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'eslint', cmd: ['npx', 'eslint', '.'] },
-  { name: 'unit, contract and server tests', jest: 'unit', cmd: ['npx', 'jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${reports}/unit.json`] },
+  { name: 'unit, contract and server tests', jest: 'unit', env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' }, cmd: ['npx', 'jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${reports}/unit.json`] },
   { name: 'production build (bundle budget)', cmd: ['npx', 'webpack', '--mode', 'production'] },
   { name: 'browser tests', jest: 'e2e', cmd: ['npx', 'jest', '--ci', '--config', 'e2e/jest.config.ts', '--runInBand', '--json', `--outputFile=${reports}/e2e.json`] },
 ];
@@ -28,7 +28,7 @@ for (const step of steps) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue;
   const started = Date.now();
   console.log(`\n▶ ${step.name}`);
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, env: { ...env, ...step.env }, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.jest) {
     const file = path.join(reports, `${step.jest}.json`);

@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { problemErrorHandler, sendProblem } from './http/problem';
 import { registerStrictResponseValidation } from './http/responseValidation';
 import { registerStaticClient } from './http/staticClient';
+import { registerContractValidators } from './http/validators';
 import { serviceHandlers } from './routes/handlers';
 
 export const CONTRACT_FILE = path.resolve(__dirname, '../openapi/historian.yaml');
@@ -30,11 +31,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     routerOptions: { querystringParser: (query: string) => qs.parse(query) },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
-    ajv: {
-      customOptions: { strict: false, allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
-    },
   });
 
+  registerContractValidators(app);
   app.setErrorHandler(problemErrorHandler);
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, { title: 'Not Found', status: 404, detail: `No route ${request.method} ${request.url.split('?')[0]}` }),

@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { openDatabase } from './open';
 import { PgliteReentrancyError, openPgliteDb } from './pglite';
 import { describeDbContract } from './testing/dbContract';
+import { explainPgliteUnderJest } from './testing/testDatabase';
 
 // One PGlite for the whole file: its cold start (initdb) takes seconds.
 const START_TIMEOUT_MS = 60_000;
@@ -17,12 +18,7 @@ beforeAll(async () => {
   try {
     db = await openDatabase({ dataDir, databaseUrl: undefined });
   } catch (error) {
-    // PGlite's CommonJS build loads Node modules with import(), which Jest's sandbox only allows
-    // with this flag. Say so instead of leaving a cryptic TypeError.
-    if (String(error).includes('experimental-vm-modules')) {
-      throw new Error('PGlite under Jest needs NODE_OPTIONS=--experimental-vm-modules', { cause: error });
-    }
-    throw error;
+    throw explainPgliteUnderJest(error);
   }
 }, START_TIMEOUT_MS);
 

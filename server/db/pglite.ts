@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, TransactionAbortedError as PgliteTransactionAbortedError } from '@electric-sql/pglite';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './dataDirLock';
 import type { DataDirLock, DataDirLockOptions } from './dataDirLock';
 import type { Db, QueryResult } from './db';
-import { createTxHandle } from './txHandle';
+import { TransactionAbortedError, createTxHandle } from './txHandle';
 
 /** PGlite's own files live in a sub-folder, so the data directory can hold other things too. */
 export const PGLITE_SUBDIR = 'pg';
@@ -60,6 +60,16 @@ class PgliteDb implements Db {
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     assertNotInsideOwnTransaction(this.pg);
+    try {
+      return await this.runTransaction(fn);
+    } catch (error) {
+      // Same error class on both adapters for "COMMIT found the transaction aborted".
+      if (error instanceof PgliteTransactionAbortedError) throw new TransactionAbortedError({ cause: error });
+      throw error;
+    }
+  }
+
+  private runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     // PGlite's transaction() holds its transaction mutex from BEGIN to COMMIT/ROLLBACK, so no
     // other query or transaction interleaves.
     return this.pg.transaction(async (tx: Transaction) => {

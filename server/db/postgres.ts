@@ -1,7 +1,7 @@
 import { Pool, TypeOverrides } from 'pg';
 import type { PoolClient, QueryConfig, QueryResult as PgResult } from 'pg';
 import type { Db, QueryResult } from './db';
-import { createTxHandle } from './txHandle';
+import { TransactionAbortedError, createTxHandle } from './txHandle';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -61,7 +61,10 @@ class PostgresDb implements Db {
     try {
       await client.query('BEGIN');
       const result = await fn(handle.db);
-      await client.query('COMMIT');
+      // On an aborted transaction PostgreSQL answers COMMIT with ROLLBACK and no error; without
+      // this check the caller would think its writes were kept.
+      const commit = await client.query('COMMIT');
+      if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
       return result;
     } catch (error) {
       try {

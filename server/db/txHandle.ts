@@ -12,6 +12,14 @@ export interface TxHandle {
   finish(): void;
 }
 
+/** COMMIT found the transaction aborted (a failed statement whose error the callback caught). */
+export class TransactionAbortedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The transaction was rolled back: a statement in it failed and its error was caught', options);
+    this.name = 'TransactionAbortedError';
+  }
+}
+
 export class TransactionFinishedError extends Error {
   constructor() {
     super('This transaction has already finished: a tx handle was used after its transaction ended');

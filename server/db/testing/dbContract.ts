@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { loadMigrations, runMigrations } from '../migrate';
 import { ADMINISTRATORS_GROUP_NAME, ADMIN_USER_NAME, ROOT_ORGANIZATION_NAME, SETUP_DONE_SETTING, seedIfEmpty } from '../seed';
 import { resolveSessionSecret } from '../serverSecrets';
-import { TransactionFinishedError } from '../txHandle';
+import { TransactionAbortedError, TransactionFinishedError } from '../txHandle';
 
 // The behaviour both adapters must share, run by pglite.test.ts and postgres.test.ts against a
 // database that openDatabase() has just migrated and seeded.
@@ -165,6 +165,16 @@ export function describeDbContract(getDb: () => Db): void {
       });
       const { rows } = await db.query<{ label: string }>("SELECT label FROM contract_scratch WHERE label LIKE 'level-%'");
       expect(rows).toEqual([{ label: 'level-2' }]);
+    });
+
+    it('rejects, keeping nothing, when a failed statement was caught inside the callback', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO contract_scratch (label) VALUES ('before-failure')");
+          await tx.query('SELECT * FROM no_such_table').catch(() => undefined);
+        }),
+      ).rejects.toBeInstanceOf(TransactionAbortedError);
+      expect((await db.query("SELECT 1 FROM contract_scratch WHERE label = 'before-failure'")).rowCount).toBe(0);
     });
 
     it('refuses a tx handle used after its transaction ended', async () => {

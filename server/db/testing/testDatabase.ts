@@ -42,11 +42,16 @@ async function ensureTemplate(): Promise<string> {
   if (await exists(template)) return template;
   // Built aside and renamed into place, so a parallel Jest worker never copies half a template.
   const building = `${template}.building-${randomUUID()}`;
-  const db = await openPgliteDb(building);
   try {
-    await runMigrations(db);
-  } finally {
-    await db.close();
+    const db = await openPgliteDb(building);
+    try {
+      await runMigrations(db);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw explainPgliteUnderJest(error);
   }
   try {
     await rename(building, template);
@@ -57,12 +62,29 @@ async function ensureTemplate(): Promise<string> {
   return template;
 }
 
+/**
+ * PGlite's CommonJS build loads Node modules with import(), which Jest's sandbox allows only when
+ * Node runs with --experimental-vm-modules. Turns the cryptic TypeError into the fix.
+ */
+export function explainPgliteUnderJest(error: unknown): unknown {
+  if (!String(error).includes('experimental-vm-modules')) return error;
+  return new Error('PGlite under Jest needs NODE_OPTIONS=--experimental-vm-modules (see server/db/testing/testDatabase.ts)', {
+    cause: error,
+  });
+}
+
 /** Use once per test file (beforeAll), then `cleanup()` in afterAll. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const template = await ensureTemplate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'historian-test-db-'));
-  await cp(template, dataDir, { recursive: true });
-  const db = await openDatabase({ dataDir, databaseUrl: undefined }, { onWarning: () => undefined });
+  let db: Db;
+  try {
+    await cp(template, dataDir, { recursive: true });
+    db = await openDatabase({ dataDir, databaseUrl: undefined }, { onWarning: () => undefined });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw explainPgliteUnderJest(error);
+  }
   return {
     db,
     dataDir,

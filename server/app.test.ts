@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openTestDatabase, type TestDatabase } from './db/testing/testDatabase';
+
+// The skeleton's rules: the contract validates requests (400 problem+json naming the field), bad
+// input never gets a 500, unknown routes answer problem+json, and in strict mode an answer that
+// does not match the contract fails loudly.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp(
+    { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), version: '9.9.9' },
+    { strictResponses: true, logLevel: 'silent' },
+  );
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.cleanup();
+});
+
+const problemOf = (response: { headers: Record<string, unknown>; json: () => unknown }) => {
+  expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  return response.json() as { status: number; title: string; errors?: Record<string, string[]> };
+};
+
+describe('the server skeleton', () => {
+  it('GET /api/info returns the version', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/info' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ Version: '9.9.9' });
+  });
+
+  it('a body that does not match the contract gets 400 problem+json naming the field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/local/login', payload: { Name: 'admin' } });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).errors).toHaveProperty('Password');
+  });
+
+  it('a wrong type gets 400 naming the field, never a 500', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/local/login', payload: { Name: ['x'], Password: 'p' } });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).errors).toHaveProperty('Name');
+  });
+
+  it('a malformed JSON body gets 400, never a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/local/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"Name": "admin", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).status).toBe(400);
+  });
+
+  it('an invalid UUID in a path gets 400 naming path.id, never a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/organizations/not-a-uuid' });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).errors).toHaveProperty(['path.id']);
+  });
+
+  it('a query parameter out of range gets 400 naming it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/collectors?Limit=0' });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).errors).toHaveProperty(['query.Limit']);
+  });
+
+  it('an unknown route answers 404 problem+json', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(problemOf(response).title).toBe('Not Found');
+  });
+});
+
+describe('strict response validation', () => {
+  it('turns an answer that does not match the contract into a 500 that names the mismatch in the log', async () => {
+    const strict = await buildApp(
+      { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), version: '1.0.0' },
+      { strictResponses: true, logLevel: 'silent' },
+    );
+    // A deliberately wrong answer: Info.Version must be a string.
+    strict.addHook('preHandler', async (request, reply) => {
+      if (request.url === '/api/info') return reply.send({ Version: 42 });
+      return undefined;
+    });
+    const response = await strict.inject({ method: 'GET', url: '/api/info' });
+    await strict.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('stack');
+  });
+});
