@@ -33,7 +33,7 @@ export interface HistorianBaseQueryOptions {
   fetchFn?: typeof fetch;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- RTK's own default for extra options
+ -- RTK's own default for extra options
 export type HistorianBaseQuery = BaseQueryFn<HistorianArgs | string, unknown, HistorianError, {}, HistorianMeta>;
 type Result = QueryReturnValue<unknown, HistorianError, HistorianMeta>;
 type AbortCause = 'timeout' | 'superseded' | 'cancelled';
