@@ -33,7 +33,7 @@ export interface HistorianBaseQueryOptions {
   fetchFn?: typeof fetch;
 }
 
- -- RTK's own default for extra options
+// {} is RTK's own default for a base query's extra options.
 export type HistorianBaseQuery = BaseQueryFn<HistorianArgs | string, unknown, HistorianError, {}, HistorianMeta>;
 type Result = QueryReturnValue<unknown, HistorianError, HistorianMeta>;
 type AbortCause = 'timeout' | 'superseded' | 'cancelled';
