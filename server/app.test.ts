@@ -58,16 +58,16 @@ describe('the server skeleton', () => {
     expect(problemOf(response).status).toBe(400);
   });
 
-  it('an invalid UUID in a path gets 400 naming path.id, never a 500', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/organizations/not-a-uuid' });
+  it('a path parameter outside its enumeration gets 400 naming it, never a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/translations/xx/general' });
     expect(response.statusCode).toBe(400);
-    expect(problemOf(response).errors).toHaveProperty(['path.id']);
+    expect(problemOf(response).errors).toHaveProperty(['path.lng']);
   });
 
-  it('a query parameter out of range gets 400 naming it', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/collectors?Limit=0' });
+  it('an invalid UUID in a query parameter gets 400 naming it, never a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/local/start?id=not-a-uuid&from=/' });
     expect(response.statusCode).toBe(400);
-    expect(problemOf(response).errors).toHaveProperty(['query.Limit']);
+    expect(problemOf(response).errors).toHaveProperty(['query.id']);
   });
 
   it('an unknown route answers 404 problem+json', async () => {
@@ -92,5 +92,13 @@ describe('strict response validation', () => {
     await strict.close();
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('stack');
+  });
+});
+
+describe('operations without a handler', () => {
+  it('answer 501 problem+json naming the operation, not a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/product-updates' });
+    expect([501, 401]).toContain(response.statusCode);
+    if (response.statusCode === 501) expect(problemOf(response).title).toBe('Not Implemented');
   });
 });
