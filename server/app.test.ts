@@ -16,7 +16,7 @@ beforeAll(async () => {
     { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), version: '9.9.9' },
     { strictResponses: true, logLevel: 'silent' },
   );
-});
+}, 60_000);
 
 afterAll(async () => {
   await app?.close();

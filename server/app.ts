@@ -6,11 +6,13 @@ import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
 import type { AppContext } from './context';
+import { registerAuth } from './http/authPlugin';
+import { redactAuthQuery } from './http/authRedaction';
 import { problemErrorHandler, sendProblem } from './http/problem';
 import { registerStrictResponseValidation } from './http/responseValidation';
 import { registerStaticClient } from './http/staticClient';
 import { registerContractValidators } from './http/validators';
-import { serviceHandlers } from './routes/handlers';
+import { resolveOperations, serviceHandlers } from './routes/handlers';
 
 export const CONTRACT_FILE = path.resolve(__dirname, '../openapi/historian.yaml');
 
@@ -27,7 +29,7 @@ const redact = ['req.headers.cookie', 'req.headers.authorization', 'req.headers[
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact },
+    logger: { level: options.logLevel ?? 'info', redact, serializers: { req: redactAuthQuery } },
     routerOptions: { querystringParser: (query: string) => qs.parse(query) },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
@@ -40,13 +42,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
 
   await app.register(cookie);
+  // Before the contract's routes: it checks every route's declared access as they are added.
+  registerAuth(app, ctx);
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
   if (options.strictResponses) registerStrictResponseValidation(app);
 
   await app.register(openapiGlue, {
     specification: CONTRACT_FILE,
-    serviceHandlers: serviceHandlers(ctx),
+    operationResolver: resolveOperations(serviceHandlers(ctx)),
     prefix: 'api',
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LicenceKeyError, readLicencePublicKey, type LicencePublicKey } from './licence/publicKey';
 
 // Everything the server reads from its environment, read once at start and validated, so a typo
 // in a variable stops the server with a clear message instead of surfacing later.
@@ -28,6 +29,8 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   portalUrl: string | undefined;
   supportUrl: string | undefined;
+  /** HISTORIAN_LICENSE_PUBLIC_KEY: the vendor key licences are verified with; unset = trial only. */
+  licensePublicKey: LicencePublicKey | undefined;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -97,6 +100,15 @@ function readLogLevel(env: Env): LogLevel {
   return level;
 }
 
+function readLicenseKey(env: Env, cwd: string): LicencePublicKey | undefined {
+  try {
+    return readLicencePublicKey(read(env, 'HISTORIAN_LICENSE_PUBLIC_KEY'), cwd);
+  } catch (error) {
+    if (error instanceof LicenceKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function readTrustProxy(env: Env): TrustProxy {
   const raw = read(env, 'HISTORIAN_TRUST_PROXY');
   if (raw === undefined || raw.toLowerCase() === 'false') return false;
@@ -127,5 +139,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadLimitBytes: readInteger(env, 'HISTORIAN_UPLOAD_LIMIT_BYTES', DEFAULT_UPLOAD_LIMIT_BYTES, 1, Number.MAX_SAFE_INTEGER),
     portalUrl: readUrl(env, 'HISTORIAN_PORTAL_URL', /^https?:\/\//, 'an http(s) URL', true),
     supportUrl: readUrl(env, 'HISTORIAN_SUPPORT_URL', /^(https?:\/\/|mailto:)/, 'an http(s) or mailto: URL', true),
+    licensePublicKey: readLicenseKey(env, cwd),
   };
 }

@@ -1,10 +1,36 @@
+import type { RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../context';
+import { HttpProblem } from '../http/problem';
+import { authHandlers } from './auth';
+import { currentUserHandlers } from './currentUser';
+import { licenceHandlers } from './licence';
+import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
+import { tableSettingsHandlers } from './tableSettings';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
 export function serviceHandlers(ctx: AppContext) {
   return {
     ...systemHandlers(ctx),
+    ...authHandlers(ctx),
+    ...currentUserHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...licenceHandlers(ctx),
+    ...tableSettingsHandlers(ctx),
+  };
+}
+
+/**
+ * Resolves an operationId to its handler; an operation of the contract that no handler implements
+ * yet answers 501 problem+json instead of an unexplained 500.
+ */
+export function resolveOperations(handlers: object) {
+  return (operationId: string): RouteHandlerMethod => {
+    const handler: unknown = Reflect.get(handlers, operationId);
+    if (typeof handler === 'function') return (request, reply) => Reflect.apply(handler, handlers, [request, reply]);
+    return async () => {
+      throw new HttpProblem(501, 'Not Implemented', { detail: `${operationId} is not implemented by this server yet.` });
+    };
   };
 }

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/db';
+import type { ProviderRow } from './providers';
+
+// Users who sign in through an external provider are known by (provider, subject) and by nothing
+// else. A matching name or e-mail of a local user is never taken as the same person: anyone who
+// can choose their name at an identity provider would otherwise take over that local account.
+
+const MAX_NAME_LENGTH = 200;
+
+function claimText(claims: Record<string, unknown>, name: string): string | undefined {
+  const value = claims[name];
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim().slice(0, MAX_NAME_LENGTH);
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** Display names to try, in order; later ones say where the user comes from, then add a hash. */
+export function nameCandidates(claims: Record<string, unknown>, subject: string, providerName: string): string[] {
+  const base = claimText(claims, 'preferred_username') ?? claimText(claims, 'email') ?? claimText(claims, 'name') ?? subject;
+  const qualified = `${base}@${providerName}`.slice(0, MAX_NAME_LENGTH);
+  const tag = createHash('sha256').update(subject).digest('hex').slice(0, 10);
+  return [base, qualified, `${qualified.slice(0, MAX_NAME_LENGTH - 11)}#${tag}`];
+}
+
+async function userBySubject(db: Db, providerUuid: string, subject: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM users WHERE provider_uuid = $1 AND external_subject = $2', [
+    providerUuid,
+    subject,
+  ]);
+  return rows[0]?.uuid;
+}
+
+/** The user linked to the provider's subject, created on first sign-in. */
+export async function linkExternalUser(db: Db, provider: ProviderRow, subject: string, claims: Record<string, unknown>): Promise<string> {
+  const existing = await userBySubject(db, provider.uuid, subject);
+  if (existing) return existing;
+  for (const name of nameCandidates(claims, subject, provider.name)) {
+    // DO NOTHING covers both unique indexes: a name in use (try the next candidate) and the same
+    // subject created by a parallel sign-in a moment ago (found by the lookup below).
+    const { rows } = await db.query<{ uuid: string }>(
+      `INSERT INTO users (name, provider_uuid, external_subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING uuid`,
+      [name, provider.uuid, subject],
+    );
+    if (rows[0]) return rows[0].uuid;
+    const raced = await userBySubject(db, provider.uuid, subject);
+    if (raced) return raced;
+  }
+  throw new Error('No free user name for the external user');
+}
+
+/** The group claim's values, whether the provider sends a list or one string. */
+export function groupsOf(claims: Record<string, unknown>, groupClaim: string | undefined): string[] {
+  if (!groupClaim) return [];
+  const value = claims[groupClaim];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((group): group is string => typeof group === 'string') : [];
+}
+
+/**
+ * Where the provider's groups become memberships of local groups, through user_group_mappings.
+ * TODO(user-group-mappings issue): add and remove the user's memberships of mapped groups here.
+ * Until then external users get privileges only from groups an administrator adds them to.
+ */
+export async function applyExternalGroups(_db: Db, _userUuid: string, _providerUuid: string, _groups: readonly string[]): Promise<void> {
+  return undefined;
+}

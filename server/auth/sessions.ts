@@ -1,0 +1,121 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseDuration } from '../../src/lib/duration';
+import type { Db } from '../db/db';
+
+// Cookie sessions (ARCHITECTURE "Security model"): the cookie carries an opaque 256-bit random id,
+// the table only its SHA-256, and XSRF-TOKEN is an HMAC of the id under the server's session
+// secret (signed double submit): a page on another site can neither read it nor compute it.
+
+export const SESSION_COOKIE = 'historian_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const SESSION_INACTIVE_SETTING = 'auth.session_inactive_duration';
+export const DEFAULT_SESSION_INACTIVE_MS = 8 * 3_600_000;
+/** last_seen_at is written at most this often, so a busy page does not write on every call. */
+const MAX_TOUCH_INTERVAL_MS = 60_000;
+
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps of a session id or API token: enough to find it, not to replay it. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function xsrfTokenFor(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(sessionId).digest('base64url');
+}
+
+export function xsrfMatches(secret: string, sessionId: string, header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const expected = Buffer.from(xsrfTokenFor(secret, sessionId));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The inactivity limit from the root organization's setting; unset or unreadable means 8 h. */
+export function sessionInactiveMs(setting: string | null | undefined): number {
+  const parsed = setting == null ? undefined : parseDuration(setting.trim());
+  return parsed !== undefined && parsed > 0 ? parsed : DEFAULT_SESSION_INACTIVE_MS;
+}
+
+const ROOT_SETTING_SQL = `(SELECT st.value FROM settings st JOIN organizations o ON o.uuid = st.organization_uuid AND o.is_root
+   WHERE st.name = '${SESSION_INACTIVE_SETTING}')`;
+
+export async function createSession(db: Db, userUuid: string): Promise<string> {
+  const id = newSecretToken();
+  const { rows } = await db.query<{ inactive: string | null }>(`SELECT ${ROOT_SETTING_SQL} AS inactive`);
+  const inactiveMs = sessionInactiveMs(rows[0]?.inactive);
+  await db.query(
+    `INSERT INTO sessions (id_hash, user_uuid, expires_at) VALUES ($1, $2, now() + $3::float8 * interval '1 millisecond')`,
+    [tokenHash(id), userUuid, inactiveMs],
+  );
+  // Expired rows of everyone are dropped here, at the one moment sessions are written anyway.
+  await db.query(`DELETE FROM sessions WHERE last_seen_at < now() - $1::float8 * interval '1 millisecond'`, [inactiveMs]);
+  return id;
+}
+
+interface SessionRow {
+  user_uuid: string;
+  idle_ms: number;
+  inactive: string | null;
+}
+
+/** The user of a live session, sliding its inactivity window; undefined when unknown or expired. */
+export async function findSessionUser(db: Db, sessionId: string): Promise<string | undefined> {
+  const idHash = tokenHash(sessionId);
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.user_uuid, (extract(epoch FROM now() - s.last_seen_at) * 1000)::float8 AS idle_ms, ${ROOT_SETTING_SQL} AS inactive
+       FROM sessions s WHERE s.id_hash = $1`,
+    [idHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  // The database's clock on both sides of the comparison, so app and database clocks may differ.
+  const inactiveMs = sessionInactiveMs(row.inactive);
+  if (row.idle_ms >= inactiveMs) {
+    await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    return undefined;
+  }
+  // Bounded by a tenth of the limit, so skipping writes never shortens a session by more than that.
+  if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) {
+    await db.query(
+      `UPDATE sessions SET last_seen_at = now(), expires_at = now() + $2::float8 * interval '1 millisecond' WHERE id_hash = $1`,
+      [idHash, inactiveMs],
+    );
+  }
+  return row.user_uuid;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id_hash = $1', [tokenHash(sessionId)]);
+}
+
+/** Ends every other session of the user, e.g. after a password change. */
+export async function deleteOtherSessions(db: Db, userUuid: string, keepSessionId: string | undefined): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_uuid = $1 AND id_hash <> $2', [userUuid, keepSessionId ? tokenHash(keepSessionId) : '']);
+}
+
+function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+  // Secure only over HTTPS (as seen through a trusted proxy): plant networks often run plain HTTP
+  // on a LAN, where a Secure cookie would never come back and nobody could sign in.
+  return { path: '/', httpOnly, sameSite: 'strict' as const, secure: request.protocol === 'https' };
+}
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string, secret: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions(request, true));
+  // Readable by the client, which echoes it in the x-xsrf-token header.
+  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, sessionId), cookieOptions(request, false));
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
+  reply.clearCookie(XSRF_COOKIE, cookieOptions(request, false));
+}
+
+export function sessionIdOf(request: FastifyRequest): string | undefined {
+  const value = request.cookies[SESSION_COOKIE];
+  return value === undefined || value === '' ? undefined : value;
+}
