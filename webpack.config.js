@@ -3,6 +3,7 @@
 const path = require('node:path');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
@@ -74,6 +75,8 @@ module.exports = (_env, argv) => {
         'process.env.APP_VERSION': JSON.stringify(version),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html' }),
+      // The EULA is a static document: the setup wizard embeds it and links to it (SPEC §2).
+      new CopyWebpackPlugin({ patterns: [{ from: 'public/eula.html', to: 'eula.html' }] }),
       new MiniCssExtractPlugin({ filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css' }),
       new GzipBudgetPlugin(),
     ],

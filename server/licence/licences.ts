@@ -1,6 +1,6 @@
 import { TRIAL_DAYS, ZERO_UUID } from '../../src/lib/constants';
 import { LICENSED_FEATURES } from '../../src/lib/licenceFeatures';
-import { SETTING_NAMES } from '../../src/lib/settingRules';
+import { SETTING_NAMES } from '../../src/lib/settingNames';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { ensureInstallation, fingerprintOf } from './installation';
@@ -125,24 +125,4 @@ export async function activateLicence(ctx: AppContext, token: string): Promise<v
       ]);
     }
   });
-}
-
-/**
- * SPEC §5: a licence is selectable for an organization only if it is unused or the organization's
- * own, and (when the vendor bound it) only by that organization. Returns why not, or null.
- */
-export async function licenceChoiceError(db: Db, licenceUuid: string, organizationUuid: string | null): Promise<string | null> {
-  if (licenceUuid === ZERO_UUID) return null;
-  const { rows } = await db.query<{ claimed_organization: string | null; holder: string | null }>(
-    `SELECT l.claimed_organization, o.uuid AS holder FROM licences l LEFT JOIN organizations o ON o.license_uuid = l.uuid
-      WHERE l.uuid = $1`,
-    [licenceUuid],
-  );
-  const row = rows[0];
-  if (!row) return 'No such licence';
-  if (row.holder !== null && row.holder !== organizationUuid) return 'The licence belongs to another organization';
-  if (row.claimed_organization !== null && row.claimed_organization !== organizationUuid) {
-    return 'The licence was issued for another organization';
-  }
-  return null;
 }

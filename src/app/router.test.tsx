@@ -27,6 +27,11 @@ beforeEach(() => {
   server.use(
     http.get('/api/auth/list', () => HttpResponse.json([anAuthOption()])),
     http.get('/api/translations/:lng/:ns', () => HttpResponse.json([])),
+    // The shell keeps the licence claims current (features/licence/LicenceStatus).
+    http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [] })),
+    // The profile page reads the user and their API tokens.
+    http.get('/api/current-user', () => HttpResponse.json({ UUID: '44444444-4444-4444-8444-444444444444', Name: 'operator' })),
+    http.get('/api/current-user/tokens', () => HttpResponse.json([])),
   );
   document.cookie = 'XSRF-TOKEN=x';
 });
@@ -47,7 +52,9 @@ describe('access to screens (SPEC §2)', () => {
 const titled: [string, string][] = [
   [paths.home, 'Home'],
   [paths.profile, 'Profile'],
-  [paths.setup, 'Setup'],
+  // The wizard opens only while the root's setup.done is not 'true'; otherwise /setup redirects
+  // to / (features/setup/SetupPage.test.tsx covers both).
+  [paths.setup, 'Home'],
   [paths.collectors, 'Collectors'],
   [paths.measurements, 'Measurements'],
   [paths.calculations, 'Calculations'],

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { useGetSettingsQuery } from '../../../api/historianApi';
+import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { selectAccess, selectRootOrganization } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+
+const FORM_ID = 'api-settings';
+
+/**
+ * The API settings page (SPEC §2): the installation's API and session settings, kept in the root
+ * organization. A changed session duration or base URL needs a restart, which the toast says.
+ */
+export function ApiSettingsPage() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const root = useAppSelector(selectRootOrganization);
+  const can = useAppSelector(selectAccess);
+  const canRead = can({ privileges: [PRIVILEGES.ReadSettings], scope: 'root' });
+  const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
+  const rootUuid = root?.UUID ?? '';
+  const { data, isError } = useGetSettingsQuery({ 'x-organization-uuid': rootUuid, organizationUuid: rootUuid }, { skip: !root || !canRead });
+
+  let content;
+  if (!root || !canRead) content = <p role="alert">{t('settings.no_access')}</p>;
+  else if (isError) content = <p role="alert">{t('settings.errors.load')}</p>;
+  else if (!data) content = <p role="status">{t('app.loading')}</p>;
+  else {
+    content = (
+      <>
+        <ApiSettingsForm
+          id={FORM_ID}
+          rootOrganizationUuid={rootUuid}
+          settings={data}
+          disabled={!canManage}
+          onSaved={({ restartRequired }) =>
+            restartRequired
+              ? toasts.show('warning', t('historian.success.update_setting_restart_required'))
+              : toasts.show('success', t('historian.success.update_setting'))
+          }
+          onError={(error) => toasts.showError(t('configurations.errors.update_setting'), error)}
+        />
+        {canManage && (
+          <button type="submit" form={FORM_ID} className="primary">
+            {t('general.save')}
+          </button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('pages.api_settings')}</h1>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { historianApi, useGetLicenseInfoQuery, useLazyGetCurrentUserOrganizationsQuery, useUpdateSettingsBatchMutation } from '../../../api/historianApi';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { organizationsLoaded } from '../../../state/organization';
+import { useAppDispatch } from '../../../app/hooks';
+import { rootSettingsArgs } from '../setupStatus';
+import { finishSettings, type LicenceChoice } from '../wizardMachine';
+import type { CreatedOrganization } from './OrganizationStep';
+import { STEP_FORM_ID } from './stepForm';
+
+interface FinishedStepProps {
+  rootOrganizationUuid: string;
+  choice: LicenceChoice;
+  organization: CreatedOrganization | null;
+  databaseName: string | null;
+  onBusy: (busy: boolean) => void;
+}
+
+/**
+ * Step 5. Finish saves setup.done and setup.trial_mode (SPEC §4); the saved answer goes straight
+ * into the cached root settings, which marks setup completed and makes /setup redirect to /.
+ */
+export function FinishedStep({ rootOrganizationUuid, choice, organization, databaseName, onBusy }: FinishedStepProps) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const dispatch = useAppDispatch();
+  const { data: info } = useGetLicenseInfoQuery();
+  const [save, { isLoading }] = useUpdateSettingsBatchMutation();
+  const [loadOrganizations] = useLazyGetCurrentUserOrganizationsQuery();
+  // Cleared on leaving too: the step may be left before the request's end re-renders it.
+  useEffect(() => {
+    onBusy(isLoading);
+    return () => onBusy(false);
+  }, [isLoading, onBusy]);
+  const hasLicence = choice === 'activated' || (info?.LicenseClaims ?? []).some((claim) => !claim.Trial);
+
+  const finish = async (event: FormEvent) => {
+    event.preventDefault();
+    let saved;
+    try {
+      saved = await save({ 'x-organization-uuid': rootOrganizationUuid, body: finishSettings(hasLicence, rootOrganizationUuid) }).unwrap();
+    } catch (error) {
+      toasts.showError(t('configurations.errors.update_setting'), error);
+      return;
+    }
+    // The new organization becomes selectable without signing in again.
+    const organizations = await loadOrganizations().unwrap().catch(() => undefined);
+    if (organizations) dispatch(organizationsLoaded(organizations.filter((o): o is typeof o & { UUID: string } => typeof o.UUID === 'string')));
+    dispatch(
+      historianApi.util.updateQueryData('getSettings', rootSettingsArgs(rootOrganizationUuid), (settings) => {
+        for (const setting of saved) {
+          const index = settings.findIndex((existing) => existing.Name === setting.Name);
+          if (index >= 0) settings[index] = setting;
+          else settings.push(setting);
+        }
+      }),
+    );
+  };
+
+  return (
+    <form id={STEP_FORM_ID} onSubmit={(event) => void finish(event)}>
+      <p>{t('setup.finished.intro')}</p>
+      <ul>
+        <li>{hasLicence ? t('setup.finished.licence') : t('setup.finished.trial')}</li>
+        {organization && <li>{t('setup.finished.organization', { name: organization.Name })}</li>}
+        {databaseName && <li>{t('setup.finished.database', { name: databaseName })}</li>}
+      </ul>
+    </form>
+  );
+}
