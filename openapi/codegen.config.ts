@@ -15,10 +15,24 @@ const config: ConfigFile = {
   endpointOverrides: [
     { pattern: 'logout', type: 'mutation' },
     { pattern: 'getCollectorToken', type: 'mutation' },
+    // A download on click: each click fetches a fresh spreadsheet, nothing to cache.
+    { pattern: 'getCollectorTemplate', type: 'mutation' },
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
   ],
+  // The collector-facing calls (tag CollectorApi) are made by collectors with their own token,
+  // never by the browser.
   filterEndpoints: (name) =>
-    !['getTranslationFile', 'addMissingTranslations', 'startExternalLogin', 'completeExternalLogin'].includes(name),
+    ![
+      'getTranslationFile',
+      'addMissingTranslations',
+      'startExternalLogin',
+      'completeExternalLogin',
+      'registerCollector',
+      'getCollectorAssignment',
+      'reportCollectorHealth',
+      'getCollectorUpdateOffer',
+      'downloadCollectorUpdate',
+    ].includes(name),
 };
 
 export default config;

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
+import { findCollectorByToken } from './collectors/collectorTokens';
 import type { AppContext } from './context';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
@@ -43,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(cookie);
   // Before the contract's routes: it checks every route's declared access as they are added.
-  registerAuth(app, ctx);
+  registerAuth(app, ctx, { collectorResolver: findCollectorByToken });
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
   if (options.strictResponses) registerStrictResponseValidation(app);

@@ -1,6 +1,7 @@
 import { DEFAULT_PASSWORD } from '../../src/lib/constants';
 import { ALL_PRIVILEGE_NAMES } from '../../src/lib/privilegeNames';
 import { hashPassword } from '../auth/password';
+import { ensureDefaultCollectors } from '../collectors/defaults';
 import type { Db } from './db';
 import { takeStartupLock } from './migrate';
 
@@ -44,6 +45,7 @@ export async function seedIfEmpty(db: Db): Promise<SeedResult> {
     const seeded = !(await rootOrganizationExists(tx));
     const addedPrivileges = await syncSystemPrivileges(tx);
     if (seeded) await seedRoot(tx, adminHash ?? (await hashPassword(DEFAULT_PASSWORD)));
+    await ensureDefaultCollectors(tx);
     return { seeded, addedPrivileges };
   });
 }

@@ -37,6 +37,14 @@ describe('access declarations in openapi/historian.yaml', () => {
     for (const op of operations().filter((o) => o['x-historian-access'] === 'public')) expect(op.security).toEqual([]);
   });
 
+  it('only the collector-facing calls take collector tokens, and they declare no privileges', () => {
+    const collectorCalls = operations().filter((op) => op['x-historian-access'] === 'collector');
+    expect(collectorCalls.map((op) => op.operationId).sort()).toEqual(
+      ['downloadCollectorUpdate', 'getCollectorAssignment', 'getCollectorUpdateOffer', 'registerCollector', 'reportCollectorHealth'].sort(),
+    );
+    expect(readRouteAccess({ 'x-historian-access': 'collector', 'x-historian-privileges': ['READ_COLLECTORS'] })).toMatch(/needs access/);
+  });
+
   it('rejects unknown levels, unknown privileges and privileges on session routes', () => {
     expect(readRouteAccess({ 'x-historian-access': 'admin' })).toMatch(/one of/);
     expect(readRouteAccess({ 'x-historian-access': 'root', 'x-historian-privileges': ['NOPE'] })).toMatch(/NOPE/);

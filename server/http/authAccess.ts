@@ -4,19 +4,21 @@ import { ALL_PRIVILEGE_NAMES } from '../../src/lib/privilegeNames';
 // x- extensions onto the route schema (lib/Parser.v3.js makeSchema), so the declarations in
 // openapi/historian.yaml reach the auth plugin as `request.routeOptions.schema['x-historian-…']`.
 //
-//   x-historian-access: public | session | organization | root
+//   x-historian-access: public | session | organization | root | collector
 //     public        anyone; no caller is resolved.
 //     session       any signed-in user (session cookie or API token).
 //     organization  x-organization-uuid must name one of the user's organizations; privileges are
 //                   checked there.
 //     root          privileges are checked in the root organization; no organization needed.
+//     collector     only a collector token (historian_col_…); the call acts as that one collector
+//                   in its own organization, never as a user (request.collector, not request.caller).
 //   x-historian-privileges: [NAME, …]          every one must be held (SPEC §6).
 //   x-historian-organization-optional: true     (organization only) without the header the call
 //                                               acts at root level and privileges are checked there.
 //   x-historian-allow-default-password: true    open to a user who must still change the default
 //                                               password (GET /current-user, PATCH its password).
 
-export const ACCESS_LEVELS = ['public', 'session', 'organization', 'root'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'organization', 'root', 'collector'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 export interface RouteAccess {
@@ -52,7 +54,7 @@ export function readRouteAccess(schema: unknown): RouteAccess | string {
   const privileges: string[] = rawPrivileges.filter((name): name is string => typeof name === 'string');
   const unknown = privileges.filter((name) => !knownPrivileges.has(name));
   if (unknown.length > 0) return `x-historian-privileges names unknown privileges: ${unknown.join(', ')}`;
-  if (privileges.length > 0 && (access === 'public' || access === 'session')) {
+  if (privileges.length > 0 && (access === 'public' || access === 'session' || access === 'collector')) {
     return `x-historian-privileges needs access organization or root, not ${access}`;
   }
   const organizationOptional = schema['x-historian-organization-optional'] === true;

@@ -8,6 +8,7 @@ import type { Db } from '../db/db';
 import { readRouteAccess, type RouteAccess } from './authAccess';
 import { assertDeclaredBodyType, declaredBodyTypes } from './authBodyTypes';
 import { holdsAll, type Caller } from './caller';
+import type { CollectorResolver } from './collectorCaller';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './problem';
 
 // Every contract route declares its access (see authAccess.ts). This plugin checks it in
@@ -22,13 +23,15 @@ declare module 'fastify' {
 }
 
 /**
- * Another kind of bearer value, tried after user API tokens: answers the user the value acts as
- * (collector tokens will map to their service user when the collectors issue adds them).
+ * Another kind of bearer value, tried after user API tokens: answers the user the value acts as.
+ * (Collector tokens act as no user: they go through `collectorResolver` on collector routes.)
  */
 export type BearerResolver = (db: Db, bearer: string) => Promise<string | undefined>;
 
 export interface AuthPluginOptions {
   bearerResolvers?: readonly BearerResolver[];
+  /** Resolves collector tokens on routes declared `collector`; without it those routes answer 401. */
+  collectorResolver?: CollectorResolver;
 }
 
 export const ORGANIZATION_HEADER = 'x-organization-uuid';
@@ -75,6 +78,15 @@ async function authenticate(ctx: AppContext, options: AuthPluginOptions, request
   return { userUuid, via: 'session' as const };
 }
 
+/** Collector routes take a collector token and nothing else: no session, no user token. */
+async function authenticateCollector(ctx: AppContext, options: AuthPluginOptions, request: FastifyRequest) {
+  const match = /^Bearer\s+(\S+)$/i.exec(headerOf(request, 'authorization') ?? '');
+  if (!match) throw unauthorized('This call needs a collector token (Authorization: Bearer historian_col_…)');
+  const collector = await options.collectorResolver?.(ctx.db, match[1]);
+  if (!collector) throw unauthorized('The collector token is unknown or revoked');
+  return collector;
+}
+
 function authorize(route: RouteAccess, caller: Caller, organizationDenied: boolean, organizationGiven: boolean): void {
   if (caller.mustChangePassword && !route.allowDefaultPassword) {
     throw new HttpProblem(403, 'Forbidden', { detail: 'Change the default password first', code: DEFAULT_PASSWORD_CODE });
@@ -95,6 +107,7 @@ function authorize(route: RouteAccess, caller: Caller, organizationDenied: boole
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext, options: AuthPluginOptions = {}): void {
   app.decorateRequest('caller', undefined);
+  app.decorateRequest('collector', undefined);
 
   // Contract routes carry their operationId; one without a valid declaration stops the start-up.
   app.addHook('onRoute', (route) => {
@@ -110,6 +123,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
     const { historianAccess: route, historianBodyTypes: bodyTypes } = request.routeOptions.config;
     if (bodyTypes) assertDeclaredBodyType(request, bodyTypes);
     if (!route || route.access === 'public') return;
+    if (route.access === 'collector') {
+      request.collector = await authenticateCollector(ctx, options, request);
+      return;
+    }
     const { userUuid, via } = await authenticate(ctx, options, request, reply);
     const organization = requestedOrganization(request);
     const resolved = await resolveCaller(ctx.db, userUuid, organization, via);

@@ -11,13 +11,21 @@ export interface ProblemBody {
   instance?: string;
   code?: string;
   errors?: Record<string, string[]>;
+  /** What a deletion would take along, by kind (DELETE /organizations/{id} without confirm). */
+  holdings?: Record<string, number>;
 }
 
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly title: string,
-    readonly extra: { detail?: string; code?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      detail?: string;
+      code?: string;
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      holdings?: Record<string, number>;
+    } = {},
   ) {
     super(title);
   }
@@ -62,8 +70,8 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody, headers: Rec
 
 export function problemErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpProblem) {
-    const { detail, code, errors, headers } = error.extra;
-    return sendProblem(reply, { title: error.title, status: error.status, detail, code, errors, instance: request.url }, headers);
+    const { detail, code, errors, headers, holdings } = error.extra;
+    return sendProblem(reply, { title: error.title, status: error.status, detail, code, errors, holdings, instance: request.url }, headers);
   }
   if (isFastifyError(error) && error.validation) {
     const errors = validationErrors(error.validation, error.validationContext ?? 'body');

@@ -9,11 +9,38 @@ function makeAjv(coerceTypes: boolean | 'array') {
   addFormats(ajv);
   // OpenAPI's binary format marks file fields of multipart bodies.
   ajv.addFormat('binary', true);
+  ajv.addKeyword({ keyword: FILE_KEYWORD, schemaType: 'boolean', validate: (_: boolean, data: unknown) => data instanceof Uint8Array });
   return ajv;
+}
+
+const FILE_KEYWORD = 'x-historian-file';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * A file field of a multipart body reaches the handler as a Buffer (@fastify/multipart with
+ * attachFieldsToBody 'keyValues'), while OpenAPI writes it `{ type: string, format: binary }`,
+ * which ajv's type check refuses. Such fields are checked for being a file instead.
+ */
+export function acceptFileFields(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(acceptFileFields);
+  if (!isRecord(schema)) return schema;
+  if (schema.type === 'string' && schema.format === 'binary') {
+    const { type: _type, format: _format, ...rest } = schema;
+    return { ...rest, [FILE_KEYWORD]: true };
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, acceptFileFields(value)]));
 }
 
 export function registerContractValidators(app: FastifyInstance) {
   const strict = makeAjv(false);
   const coercing = makeAjv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema)) : coercing.compile(schema)));
+}
+
+function acceptFileFieldsOf(schema: object): object {
+  const converted = acceptFileFields(schema);
+  return isRecord(converted) ? converted : schema;
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkLdapPassword } from '../auth/ldapLogin';
 import { checkLocalPassword } from '../auth/localLogin';
 import { assertNotThrottled, clearFailures, recordFailure } from '../auth/loginThrottle';
 import { completeOidcLogin, OIDC_BROWSER_COOKIE, oidcCookieOptions, startOidcLogin } from '../auth/oidcLogin';
@@ -38,11 +39,15 @@ export function authHandlers(ctx: AppContext) {
       noStore(reply);
       const provider = await findProviderByName(ctx.db, request.params.provider);
       if (!provider) throw notFound('No such authentication provider');
-      if (provider.type === 'ldap') throw new HttpProblem(501, 'Not Implemented', { detail: 'LDAP sign-in is not available yet' });
-      if (provider.type !== 'local') throw badRequest('This provider signs in through its auth path, not with a password');
+      if (provider.type !== 'local' && provider.type !== 'ldap') throw badRequest('This provider signs in through its auth path, not with a password');
       const { Name, Password } = request.body;
+      // PostgreSQL text cannot hold NUL: such a name is nobody's, and must not fail as a 500.
+      if (Name.includes('\0') || Password.includes('\0')) throw loginFailed();
       await assertNotThrottled(ctx.db, Name, request.ip);
-      const userUuid = await checkLocalPassword(ctx, provider.uuid, Name, Password);
+      const userUuid =
+        provider.type === 'ldap'
+          ? await checkLdapPassword(ctx, request, provider, Name, Password)
+          : await checkLocalPassword(ctx, provider.uuid, Name, Password);
       if (userUuid === undefined) {
         await recordFailure(ctx.db, Name, request.ip);
         throw loginFailed();

@@ -2,11 +2,20 @@ import type { RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
 import { authHandlers } from './auth';
+import { collectorApiHandlers } from './collectorApi';
+import { collectorsHandlers } from './collectors';
+import { authenticationProvidersHandlers } from './authenticationProviders';
 import { currentUserHandlers } from './currentUser';
+import { groupPrivilegesHandlers } from './groupPrivileges';
 import { licenceHandlers } from './licence';
+import { productUpdatesHandlers } from './productUpdates';
+import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
+import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
+import { userGroupsHandlers } from './userGroups';
+import { usersHandlers } from './users';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -18,6 +27,15 @@ export function serviceHandlers(ctx: AppContext) {
     ...settingsHandlers(ctx),
     ...licenceHandlers(ctx),
     ...tableSettingsHandlers(ctx),
+    ...collectorsHandlers(ctx),
+    ...collectorApiHandlers(ctx),
+    ...productUpdatesHandlers(ctx),
+    ...organizationsHandlers(ctx),
+    ...usersHandlers(ctx),
+    ...userGroupsHandlers(ctx),
+    ...groupPrivilegesHandlers(ctx),
+    ...authenticationProvidersHandlers(ctx),
+    ...timeseriesDatabasesHandlers(ctx),
   };
 }
 

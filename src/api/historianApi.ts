@@ -1,15 +1,46 @@
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { generatedApi } from './generated/historian.gen';
+import { removeByUuid, sortGroups, upsertByUuid } from './listPatches';
+import { uploadProductUpdate } from './productUpdateUpload';
 
 // The one place components import API hooks from. Tags with ids plus a LIST sentinel let a change
 // to one item refresh exactly the queries that show it.
 export const historianApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Session'],
+  addTagTypes: ['Session', 'Tokens', 'Collector', 'CollectorHealth', 'ProductUpdate'],
   endpoints: {
     getCurrentUser: { providesTags: ['Session'] },
+    updateCurrentUser: { invalidatesTags: ['Session'] },
+    getCurrentUserTokens: {
+      providesTags: (tokens) => [...(tokens ?? []).map((token) => ({ type: 'Tokens' as const, id: token.UUID })), { type: 'Tokens', id: 'LIST' }],
+    },
+    createCurrentUserToken: { invalidatesTags: [{ type: 'Tokens', id: 'LIST' }] },
+    deleteCurrentUserToken: { invalidatesTags: (_result, _error, arg) => [{ type: 'Tokens', id: arg.id }] },
     getCurrentUserPrivileges: { providesTags: ['Session'] },
     getCurrentUserOrganizations: { providesTags: ['Session'] },
     getCurrentUserManualEntryFormPrivileges: { providesTags: ['Session'] },
     login: { invalidatesTags: ['Session'] },
+    // Collectors: a change to one refetches the list that shows it (by id), a new one the list.
+    getCollectors: {
+      providesTags: (list) => [...(list ?? []).map((collector) => ({ type: 'Collector' as const, id: collector.UUID })), { type: 'Collector', id: 'LIST' }],
+    },
+    createCollector: { invalidatesTags: [{ type: 'Collector', id: 'LIST' }] },
+    updateCollector: { invalidatesTags: (_result, _error, arg) => [{ type: 'Collector', id: arg.id }] },
+    updateCollectorStatus: { invalidatesTags: (_result, _error, arg) => [{ type: 'Collector', id: arg.id }, { type: 'CollectorHealth', id: arg.id }] },
+    deleteCollector: { invalidatesTags: (_result, _error, arg) => [{ type: 'Collector', id: arg.id }] },
+    getCollectorToken: { invalidatesTags: [] },
+    getCollectorTemplate: { invalidatesTags: [] },
+    getCollectorHealthHistory: { providesTags: (_result, _error, arg) => [{ type: 'CollectorHealth', id: arg.id }] },
+    startCollectorUpdate: { invalidatesTags: (_result, _error, arg) => [{ type: 'Collector', id: arg.id }] },
+    getProductUpdates: {
+      providesTags: (list) => [...(list ?? []).map((update) => ({ type: 'ProductUpdate' as const, id: update.UUID })), { type: 'ProductUpdate', id: 'LIST' }],
+    },
+    // Multipart over XHR, for the progress bar (src/api/productUpdateUpload.ts).
+    createProductUpdate: { invalidatesTags: [{ type: 'ProductUpdate', id: 'LIST' }], queryFn: uploadProductUpdate },
+    deleteProductUpdate: { invalidatesTags: (_result, _error, arg) => [{ type: 'ProductUpdate', id: arg.id }] },
+    // SPEC §7: POST /license takes the form field licenseToken, not a JSON body.
+    activateLicense: {
+      query: (arg) => ({ url: '/license', method: 'POST', body: arg.licenseActivation, formData: true }),
+    },
   },
 });
 
@@ -19,8 +50,198 @@ export const {
   useLoginMutation,
   useLogoutMutation,
   useGetCurrentUserQuery,
+  useUpdateCurrentUserMutation,
+  useUpdateCurrentUserPasswordMutation,
+  useGetCurrentUserOrganizationsQuery,
+  useGetCurrentUserTokensQuery,
+  useCreateCurrentUserTokenMutation,
+  useDeleteCurrentUserTokenMutation,
   useLazyGetCurrentUserPrivilegesQuery,
   useLazyGetCurrentUserManualEntryFormPrivilegesQuery,
   useLazyGetCurrentUserOrganizationsQuery,
   useGetTranslationsQuery,
+  useGetSettingsQuery,
+  useUpdateSettingsBatchMutation,
+  useGetLicenseInfoQuery,
+  useGetLicenseFingerprintQuery,
+  useActivateLicenseMutation,
+  useCreateOrganizationMutation,
+  useGetOrganizationsQuery,
+  useGetTimeseriesDatabaseTypesQuery,
+  useCreateTimeseriesDatabaseMutation,
+  useGetCollectorsQuery,
+  useCreateCollectorMutation,
+  useUpdateCollectorMutation,
+  useUpdateCollectorStatusMutation,
+  useDeleteCollectorMutation,
+  useGetCollectorTokenMutation,
+  useGetCollectorHealthHistoryQuery,
+  useStartCollectorUpdateMutation,
+  useGetProductUpdatesQuery,
+  useCreateProductUpdateMutation,
+  useDeleteProductUpdateMutation,
 } = historianApi;
+
+/**
+ * The collector template arrives as a Blob, and the store keeps serialisable values only: the
+ * mutation answers an object URL for a download link instead, which the caller revokes.
+ */
+const withTemplateDownload = historianApi.enhanceEndpoints<
+  never,
+  { getCollectorTemplate: OverrideResultType<DefinitionsFromApi<typeof historianApi>['getCollectorTemplate'], string> }
+>({
+  endpoints: {
+    getCollectorTemplate: { transformResponse: (file: unknown) => (file instanceof Blob ? URL.createObjectURL(file) : '') },
+  },
+});
+
+export const { useGetCollectorTemplateMutation } = withTemplateDownload;
+
+// Access administration (issue 6): organizations, users, groups with their members, privileges
+// and mappings, and identity providers. Groups, providers and mappings are patched in the cached
+// lists when a change succeeds (every cached argument of the list query), the others refetch.
+type AccessTag = 'Organization' | 'User' | 'UserGroup' | 'Membership' | 'GroupPrivilege' | 'Mapping' | 'AuthProvider' | 'UserToken' | 'UserAccess';
+const listTags = <T extends { UUID?: string }>(type: AccessTag, list: readonly T[] | undefined) => [
+  ...(list ?? []).map((item) => ({ type, id: item.UUID ?? '' })),
+  { type, id: 'LIST' },
+];
+
+const withAccessAdministration = historianApi.enhanceEndpoints({
+  addTagTypes: ['Organization', 'User', 'UserGroup', 'Membership', 'GroupPrivilege', 'Mapping', 'AuthProvider', 'UserToken', 'UserAccess'],
+  endpoints: {
+    getOrganizations: { providesTags: (list) => listTags('Organization', list) },
+    getOrganization: { providesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }] },
+    createOrganization: { invalidatesTags: [{ type: 'Organization', id: 'LIST' }, 'Session'] },
+    updateOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, 'Session'] },
+    deleteOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, { type: 'Organization', id: 'LIST' }, 'Session'] },
+    getUsers: { providesTags: (list) => listTags('User', list) },
+    getUser: { providesTags: (_result, _error, arg) => [{ type: 'User', id: arg.id }] },
+    createUser: { invalidatesTags: [{ type: 'User', id: 'LIST' }] },
+    updateUser: { invalidatesTags: (_result, _error, arg) => [{ type: 'User', id: arg.id }] },
+    deleteUser: { invalidatesTags: [{ type: 'User', id: 'LIST' }, { type: 'Membership', id: 'LIST' }] },
+    getUserAccess: { providesTags: (_result, _error, arg) => [{ type: 'UserAccess', id: arg.id }] },
+    getUserTokens: { providesTags: (list) => listTags('UserToken', list) },
+    createUserToken: { invalidatesTags: [{ type: 'UserToken', id: 'LIST' }] },
+    deleteUserToken: { invalidatesTags: [{ type: 'UserToken', id: 'LIST' }] },
+    getUserGroups: { providesTags: (list) => listTags('UserGroup', list) },
+    getUserGroup: { providesTags: (_result, _error, arg) => [{ type: 'UserGroup', id: arg.id }] },
+    createUserGroup: {
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
+          dispatch(historianApi.util.updateQueryData('getUserGroups', args, (list) => {
+            upsertByUuid(list, data);
+            sortGroups(list);
+          }));
+        }
+      },
+    },
+    updateUserGroup: {
+      invalidatesTags: (_result, _error, arg) => [{ type: 'UserGroup', id: arg.id }],
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
+          dispatch(historianApi.util.updateQueryData('getUserGroups', args, (list) => {
+            upsertByUuid(list, data);
+            sortGroups(list);
+          }));
+        }
+      },
+    },
+    deleteUserGroup: {
+      invalidatesTags: [{ type: 'Membership', id: 'LIST' }, { type: 'UserAccess' }],
+      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+        await queryFulfilled;
+        for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
+          dispatch(historianApi.util.updateQueryData('getUserGroups', args, (list) => removeByUuid(list, arg.id)));
+        }
+      },
+    },
+    getUserGroupUsers: { providesTags: (list) => listTags('Membership', list) },
+    createUserGroupUser: { invalidatesTags: [{ type: 'Membership', id: 'LIST' }, { type: 'User', id: 'LIST' }, { type: 'UserAccess' }] },
+    deleteUserGroupUser: { invalidatesTags: [{ type: 'Membership', id: 'LIST' }, { type: 'UserAccess' }] },
+    getPrivileges: { providesTags: ['GroupPrivilege'] },
+    getUserGroupPrivileges: { providesTags: (_result, _error, arg) => [{ type: 'GroupPrivilege', id: arg.id }] },
+    createUserGroupPrivilege: { invalidatesTags: (_result, _error, arg) => [{ type: 'GroupPrivilege', id: arg.id }, { type: 'UserAccess' }] },
+    deleteUserGroupPrivilege: { invalidatesTags: (_result, _error, arg) => [{ type: 'GroupPrivilege', id: arg.id }, { type: 'UserAccess' }] },
+    getUserGroupMappings: { providesTags: (_result, _error, arg) => [{ type: 'Mapping', id: arg.id }] },
+    createUserGroupMapping: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getUserGroupMappings', { id: arg.id }, (list) => upsertByUuid(list, data)));
+      },
+    },
+    updateUserGroupMapping: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getUserGroupMappings', { id: arg.id }, (list) => upsertByUuid(list, data)));
+      },
+    },
+    deleteUserGroupMapping: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getUserGroupMappings', { id: arg.id }, (list) => removeByUuid(list, arg.mappingId)));
+      },
+    },
+    getAuthenticationProviders: { providesTags: (list) => listTags('AuthProvider', list) },
+    getAuthenticationProvider: { providesTags: (_result, _error, arg) => [{ type: 'AuthProvider', id: arg.id }] },
+    createAuthenticationProvider: {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getAuthenticationProviders', undefined, (list) => upsertByUuid(list, data)));
+      },
+    },
+    updateAuthenticationProvider: {
+      invalidatesTags: (_result, _error, arg) => [{ type: 'AuthProvider', id: arg.id }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getAuthenticationProviders', undefined, (list) => upsertByUuid(list, data)));
+      },
+    },
+    deleteAuthenticationProvider: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(historianApi.util.updateQueryData('getAuthenticationProviders', undefined, (list) => removeByUuid(list, arg.id)));
+      },
+    },
+  },
+});
+
+export const {
+  useGetOrganizationQuery,
+  useUpdateOrganizationMutation,
+  useDeleteOrganizationMutation,
+  useGetUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUpdateUserPasswordMutation,
+  useGetUserAccessQuery,
+  useGetUserTokensQuery,
+  useCreateUserTokenMutation,
+  useDeleteUserTokenMutation,
+  useGetUserGroupsQuery,
+  useGetUserGroupQuery,
+  useCreateUserGroupMutation,
+  useUpdateUserGroupMutation,
+  useDeleteUserGroupMutation,
+  useGetUserGroupUsersQuery,
+  useCreateUserGroupUserMutation,
+  useDeleteUserGroupUserMutation,
+  useGetPrivilegesQuery,
+  useGetUserGroupPrivilegesQuery,
+  useCreateUserGroupPrivilegeMutation,
+  useDeleteUserGroupPrivilegeMutation,
+  useGetUserGroupMappingsQuery,
+  useCreateUserGroupMappingMutation,
+  useUpdateUserGroupMappingMutation,
+  useDeleteUserGroupMappingMutation,
+  useGetAuthenticationProvidersQuery,
+  useGetAuthenticationProviderQuery,
+  useCreateAuthenticationProviderMutation,
+  useUpdateAuthenticationProviderMutation,
+  useDeleteAuthenticationProviderMutation,
+  useGetAuthenticationProviderTypesQuery,
+  useTestAuthenticationProviderMutation,
+} = withAccessAdministration;

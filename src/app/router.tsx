@@ -1,9 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
-import { paths } from '../lib/paths';
+import { GALLERY_PATH, isGalleryEnabled } from '../features/gallery/galleryAccess';
+import { IS_DEVELOPMENT_BUILD } from '../lib/appVersion';
+import { configurationPath, paths } from '../lib/paths';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
+import { LocationRecorder } from './LocationRecorder';
 import { RedirectIfLoggedIn, RequireAuth } from './RequireAuth';
 
 // Every page but login loads lazily, each in a chunk of its own. The declarative HashRouter is
@@ -18,6 +22,7 @@ const LoginDonePage = page(() => import('../features/auth/LoginDonePage'), 'Logi
 const SetupPage = page(() => import('../features/setup/SetupPage'), 'SetupPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const CollectorsPage = page(() => import('../features/collectors/CollectorsPage'), 'CollectorsPage');
+const ProductUpdatesPage = page(() => import('../features/collectors/ProductUpdatesPage'), 'ProductUpdatesPage');
 const MeasurementsPage = page(() => import('../features/measurements/MeasurementsPage'), 'MeasurementsPage');
 const CalculationsPage = page(() => import('../features/measurements/MeasurementsPage'), 'CalculationsPage');
 const AssetsPage = page(() => import('../features/assets/AssetsPage'), 'AssetsPage');
@@ -35,8 +40,16 @@ const ManualEntryFormPage = page(() => import('../features/manual-entry/ManualEn
 const ManualEntryFormViewPage = page(() => import('../features/manual-entry/ManualEntryFormViewPage'), 'ManualEntryFormViewPage');
 const AuditLogPage = page(() => import('../features/audit-log/AuditLogPage'), 'AuditLogPage');
 const ConfigurationPage = page(() => import('../features/configuration/ConfigurationPage'), 'ConfigurationPage');
-const QaReplayPage = page(() => import('../features/qa-replay/QaReplayPage'), 'QaReplayPage');
+const ApiSettingsPage = page(() => import('../features/configuration/api/ApiSettingsPage'), 'ApiSettingsPage');
+const LicencePage = page(() => import('../features/configuration/licence/LicencePage'), 'LicencePage');
+// The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
+// so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
+// lazily, keeping ajv and the player out of the sign-in route.
+const QaReplayPage = lazy(async () => ({ default: (await import('../features/qa-replay/QaReplayPage')).QaReplayPage }));
+const ReplaySandbox = lazy(async () => ({ default: (await import('./ReplaySandbox')).ReplaySandbox }));
 const NotFoundPage = page(() => import('./NotFoundPage'), 'NotFoundPage');
+// Development builds, or production with localStorage['historian.gallery'] = '1' (galleryAccess.ts).
+const GalleryPage = page(() => import('../features/gallery/GalleryPage'), 'GalleryPage');
 
 /** The route table of SPEC §2; `paths` holds the strings that the menu reads too. */
 export function AppRoutes() {
@@ -52,6 +65,8 @@ export function AppRoutes() {
           }
         />
         <Route path={paths.loginDone} element={<LoginDonePage />} />
+        {isGalleryEnabled() && <Route path={GALLERY_PATH} element={<GalleryPage />} />}
+        <Route path={paths.qaReplay} element={<QaReplayRoute />} />
         <Route
           path={paths.home}
           element={
@@ -64,6 +79,7 @@ export function AppRoutes() {
           <Route path={paths.setup} element={<SetupPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.collectors} element={<CollectorsPage />} />
+          <Route path={paths.productUpdates} element={<ProductUpdatesPage />} />
           <Route path={paths.measurements} element={<MeasurementsPage />} />
           <Route path={paths.calculations} element={<CalculationsPage />} />
           <Route path={paths.assets} element={<AssetsPage />} />
@@ -80,8 +96,9 @@ export function AppRoutes() {
           <Route path={paths.auditLog} element={<AuditLogPage />} />
           <Route path={paths.auditLogs} element={<AuditLogPage />} />
           <Route path={paths.configuration} element={<ConfigurationPage />} />
+          <Route path={configurationPath('api')} element={<ApiSettingsPage />} />
+          <Route path={configurationPath('license')} element={<LicencePage />} />
           <Route path={`${paths.configuration}/*`} element={<ConfigurationPage />} />
-          <Route path={paths.qaReplay} element={<QaReplayPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
@@ -89,9 +106,25 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * Outside the shell: the sandbox draws a whole console (sidebar and main region) of its own. Sign-in
+ * is needed except in development builds, where a recording can be replayed without any server;
+ * the page itself checks ReadLogs at root.
+ */
+function QaReplayRoute() {
+  const { t } = useTranslation();
+  const content = (
+    <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+      <QaReplayPage sandbox={ReplaySandbox} />
+    </Suspense>
+  );
+  return IS_DEVELOPMENT_BUILD ? content : <RequireAuth>{content}</RequireAuth>;
+}
+
 export function AppRouter() {
   return (
     <HashRouter>
+      <LocationRecorder />
       <AppRoutes />
     </HashRouter>
   );

@@ -2,12 +2,20 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
+import type { ReplayResponder } from '../api/transport/replay';
+import { readXsrfToken } from '../api/transport/session';
 import { configureTransport } from '../api/transport/transportConfig';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
 import { persistConfigFor, sessionPersistConfig } from '../state/persistence';
+import type { RecorderExtra } from '../state/recorder/exportRecording';
+import { isRecordingRequested } from '../state/recorder/recordFlag';
+import { createRecorder } from '../state/recorder/recorder';
+import { recorderReducer, recorderToggled } from '../state/recorder/recorderSlice';
+import { hasSlicesOf, withReplayedState } from '../state/recorder/replayState';
 import { loggedOut, sessionReducer } from '../state/session';
 import { tableSettingsReducer } from '../state/tableSettings';
+import { toastsReducer } from '../state/toasts';
 
 // The API cache is never persisted; the four client slices are, each under `historian.<slice>`.
 const reducers = {
@@ -16,10 +24,16 @@ const reducers = {
   organization: organizationReducer,
   licence: licenceReducer,
   tableSettings: tableSettingsReducer,
+  toasts: toastsReducer,
+  recorder: recorderReducer,
 };
-const rootReducer = combineReducers(reducers);
+/** Also what the QA recorder and replay apply recorded actions with. */
+export const rootReducer = combineReducers(reducers);
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** A fresh store's state: the slices every recorded state is checked (and completed) against. */
+export const initialRootState: RootState = rootReducer(undefined, { type: '@@historian/init' });
 
 const persistedRootReducer = combineReducers({
   ...reducers,
@@ -31,25 +45,65 @@ const persistedRootReducer = combineReducers({
 
 const serializableCheck = { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] };
 
-/** A store without persistence, for tests and the QA replay sandbox. */
-export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault({ serializableCheck }).concat(baseApi.middleware),
+/** The thunk extra argument, which RTK Query also hands its baseQuery as `api.extra`. */
+export interface StoreExtra extends RecorderExtra {
+  /** QA replay sandbox: every API call is answered from the recording and nothing is sent. */
+  replay?: ReplayResponder;
+}
+
+export interface StoreOptions {
+  replay?: ReplayResponder;
+  /** Start recording at once (`?record=1`); otherwise the recorder waits for recorderToggled(true). */
+  record?: boolean;
+}
+
+/** The QA recorder of one store: its snapshot moves forward through the same root reducer a replay uses. */
+function createStoreRecorder() {
+  return createRecorder({
+    loadEngine: () => import('../state/recorder/recorderEngine'),
+    reduce: (state, action) => (hasSlicesOf(state, initialRootState) ? rootReducer(state, action) : state),
+    secretsOf: (state) => [readXsrfToken(), hasSlicesOf(state, initialRootState) ? state.session.userKey : null],
+    dataKeyedPaths: [
+      [baseApi.reducerPath, 'queries'],
+      [baseApi.reducerPath, 'mutations'],
+      [baseApi.reducerPath, 'subscriptions'],
+      [baseApi.reducerPath, 'provided', 'tags'],
+      [baseApi.reducerPath, 'provided', 'tags', '*'],
+      [baseApi.reducerPath, 'provided', 'keys'],
+    ],
   });
+}
+
+/** A store without persistence, for tests and the QA replay sandbox (`replay`). */
+export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+  const recorder = createStoreRecorder();
+  const extra: StoreExtra = { recorder, replay: options.replay };
+  const store = configureStore({
+    reducer: options.replay ? withReplayedState(rootReducer, initialRootState) : rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, recorder.middleware),
+  });
+  if (options.record) store.dispatch(recorderToggled(true));
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** The application's store: persisted, and wired into the transport. */
+/** The application's store: persisted, and wired into the transport. `?record=1` starts the recorder. */
 export function makePersistedStore() {
+  const recorder = createStoreRecorder();
+  const extra: StoreExtra = { recorder };
   const store = configureStore({
     reducer: persistedRootReducer,
-    middleware: (getDefault) => getDefault({ serializableCheck }).concat(baseApi.middleware),
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, recorder.middleware),
   });
-  const persistor = persistStore(store);
+  // Started once the stored slices are back, so the first snapshot is the state the user sees.
+  const persistor = persistStore(store, null, () => {
+    if (isRecordingRequested(window.location)) store.dispatch(recorderToggled(true));
+  });
   setupListeners(store.dispatch);
   configureTransport({
     getOrganizationUuid: () => store.getState().organization.current?.UUID ?? null,

@@ -36,6 +36,7 @@ export const paths = {
   setup: '/setup',
   profile: '/profile',
   collectors: '/collectors',
+  productUpdates: '/collectors/product-updates',
   measurements: '/measurements',
   calculations: '/calculations',
   assets: '/assets',

@@ -50,6 +50,7 @@ export const PRIVILEGES = {
   ReadOrganizations: 'READ_ORGANIZATIONS',
   ManageOrganizations: 'MANAGE_ORGANIZATIONS',
   ReadPrivileges: 'READ_PRIVILEGES',
+  ManagePrivileges: 'MANAGE_PRIVILEGES',
   ReadLogs: 'READ_LOGS',
   ReadAuditLogs: 'READ_AUDIT_LOGS',
   SaveTableDefault: 'P-ADM-SD',

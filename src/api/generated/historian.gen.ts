@@ -122,6 +122,15 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Users"],
       }),
+      getUser: build.query<GetUserApiResponse, GetUserApiArg>({
+        query: (queryArg) => ({
+          url: `/users/${queryArg.id}`,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        providesTags: ["Users"],
+      }),
       updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
         query: (queryArg) => ({
           url: `/users/${queryArg.id}`,
@@ -154,6 +163,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Users"],
       }),
+      getUserAccess: build.query<GetUserAccessApiResponse, GetUserAccessApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/users/${queryArg.id}/access`,
+            headers: {
+              "x-organization-uuid": queryArg["x-organization-uuid"],
+            },
+          }),
+          providesTags: ["Users"],
+        },
+      ),
       getUserTokens: build.query<GetUserTokensApiResponse, GetUserTokensApiArg>(
         {
           query: (queryArg) => ({ url: `/users/${queryArg.id}/tokens` }),
@@ -391,17 +411,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Collectors"],
       }),
-      getCollectorTemplate: build.query<
+      getCollectorTemplate: build.mutation<
         GetCollectorTemplateApiResponse,
         GetCollectorTemplateApiArg
       >({
         query: (queryArg) => ({
           url: `/collectors/${queryArg.id}/template`,
+          method: "GET",
           headers: {
             "x-organization-uuid": queryArg["x-organization-uuid"],
           },
         }),
-        providesTags: ["Collectors"],
+        invalidatesTags: ["Collectors"],
       }),
       getCollectorHealthHistory: build.query<
         GetCollectorHealthHistoryApiResponse,
@@ -931,6 +952,12 @@ export type CreateUserApiArg = {
   "x-organization-uuid"?: string;
   userCreate: UserCreateWrite;
 };
+export type GetUserApiResponse = /** status 200 The user. */ User;
+export type GetUserApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
 export type UpdateUserApiResponse = /** status 200 The updated user. */ User;
 export type UpdateUserApiArg = {
   id: string;
@@ -948,6 +975,13 @@ export type UpdateUserPasswordApiResponse = unknown;
 export type UpdateUserPasswordApiArg = {
   id: string;
   passwordChange: PasswordChangeWrite;
+};
+export type GetUserAccessApiResponse =
+  /** status 200 The user's privileges here, one entry per privilege and group. */ AccessGrant[];
+export type GetUserAccessApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
 };
 export type GetUserTokensApiResponse = /** status 200 The tokens. */ Token[];
 export type GetUserTokensApiArg = {
@@ -1222,7 +1256,7 @@ export type DeleteUserGroupApiArg = {
   "x-organization-uuid"?: string;
 };
 export type GetUserGroupUsersApiResponse =
-  /** status 200 The memberships. */ UserGroupUser[];
+  /** status 200 The memberships. */ UserGroupUserRead[];
 export type GetUserGroupUsersApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
@@ -1230,7 +1264,7 @@ export type GetUserGroupUsersApiArg = {
   userUuid?: string;
 };
 export type CreateUserGroupUserApiResponse =
-  /** status 201 The membership. */ UserGroupUser;
+  /** status 201 The membership. */ UserGroupUserRead;
 export type CreateUserGroupUserApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
@@ -1243,14 +1277,14 @@ export type DeleteUserGroupUserApiArg = {
   "x-organization-uuid"?: string;
 };
 export type GetUserGroupPrivilegesApiResponse =
-  /** status 200 The group privileges. */ GroupPrivilege[];
+  /** status 200 The group privileges. */ GroupPrivilegeRead[];
 export type GetUserGroupPrivilegesApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
 export type CreateUserGroupPrivilegeApiResponse =
-  /** status 201 The group privilege. */ GroupPrivilege;
+  /** status 201 The group privilege. */ GroupPrivilegeRead;
 export type CreateUserGroupPrivilegeApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1366,6 +1400,10 @@ export type Problem = {
   errors?: {
     [key: string]: string[];
   };
+  /** What a deletion would take along, by kind (DELETE /organizations/{id} without confirm). */
+  holdings?: {
+    [key: string]: number;
+  };
 };
 export type UserUpdate = {
   UUID?: Uuid;
@@ -1434,6 +1472,22 @@ export type UserCreateWrite = {
   Password?: string;
   Attributes?: UserAttributes;
   AuthenticationProviderUUID?: Uuid;
+};
+export type AccessGrant = {
+  PrivilegeUUID: Uuid;
+  PrivilegeName: string;
+  OrganizationUUID: Uuid;
+  GroupUUID: Uuid;
+  GroupName: string;
+  GroupIsSystem: boolean;
+  /** The membership was made by a mapping at sign-in. */
+  ViaMapping: boolean;
+  /** The mappings that made the membership (external groups the provider named at the last sign-in). */
+  Mappings: {
+    UUID: Uuid;
+    ExternalGroup: string;
+    AuthenticationProviderUUID: Uuid;
+  }[];
 };
 export type ProviderType = "local" | "ldap" | "oidc";
 export type AuthOption = {
@@ -1514,6 +1568,15 @@ export type Collector = {
   SettingsSchema?: SettingsSchema;
   /** The version the collector was told to install. */
   UpdateVersion?: string;
+  /** The settings each measurement of this collector takes; registered by the collector. */
+  MeasurementSettingsSchema?: SettingsSchema;
+  /** Increases with every change of Settings or SecureSettings. */
+  SettingsVersion?: number;
+  /** The SettingsVersion the collector last reported as in effect. */
+  AppliedSettingsVersion?: number | null;
+  /** The organization's own internal or calculation collector; it cannot be deleted. */
+  IsSystem?: boolean;
+  RegisteredAt?: string | null;
 };
 export type CollectorWrite = {
   UUID?: Uuid;
@@ -1534,6 +1597,15 @@ export type CollectorWrite = {
   SettingsSchema?: SettingsSchema;
   /** The version the collector was told to install. */
   UpdateVersion?: string;
+  /** The settings each measurement of this collector takes; registered by the collector. */
+  MeasurementSettingsSchema?: SettingsSchema;
+  /** Increases with every change of Settings or SecureSettings. */
+  SettingsVersion?: number;
+  /** The SettingsVersion the collector last reported as in effect. */
+  AppliedSettingsVersion?: number | null;
+  /** The organization's own internal or calculation collector; it cannot be deleted. */
+  IsSystem?: boolean;
+  RegisteredAt?: string | null;
 };
 export type CollectorStatusChange = {
   Status: ItemStatus;
@@ -1562,10 +1634,12 @@ export type ProductUpdate = {
   CreatedAt?: string;
 };
 export type ProductUpdateUpload = {
+  /** The CollectorType the build is for. */
   ProductType: string;
   Product: string;
   OS: string;
   Arch: string;
+  /** Compared as a semantic version where it is one (SPEC §4 "newer"). */
   Version: string;
   File: Blob;
 };
@@ -1648,10 +1722,23 @@ export type UserGroupUser = {
   UserGroupUUID: Uuid;
   UserUUID: Uuid;
 };
+export type UserGroupUserRead = {
+  UUID?: Uuid;
+  UserGroupUUID: Uuid;
+  UserUUID: Uuid;
+  /** Made by a user-group mapping at sign-in; the next sign-in may take it away. */
+  ViaMapping?: boolean;
+};
 export type GroupPrivilege = {
   UUID?: Uuid;
   GroupUUID?: Uuid;
   PrivilegeUUID: Uuid;
+};
+export type GroupPrivilegeRead = {
+  UUID?: Uuid;
+  GroupUUID?: Uuid;
+  PrivilegeUUID: Uuid;
+  PrivilegeName?: string;
 };
 export type UserGroupMapping = {
   UUID?: Uuid;
@@ -1711,9 +1798,13 @@ export const {
   useGetUsersQuery,
   useLazyGetUsersQuery,
   useCreateUserMutation,
+  useGetUserQuery,
+  useLazyGetUserQuery,
   useUpdateUserMutation,
   useDeleteUserMutation,
   useUpdateUserPasswordMutation,
+  useGetUserAccessQuery,
+  useLazyGetUserAccessQuery,
   useGetUserTokensQuery,
   useLazyGetUserTokensQuery,
   useCreateUserTokenMutation,
@@ -1744,8 +1835,7 @@ export const {
   useDeleteCollectorMutation,
   useUpdateCollectorStatusMutation,
   useGetCollectorTokenMutation,
-  useGetCollectorTemplateQuery,
-  useLazyGetCollectorTemplateQuery,
+  useGetCollectorTemplateMutation,
   useGetCollectorHealthHistoryQuery,
   useLazyGetCollectorHealthHistoryQuery,
   useStartCollectorUpdateMutation,

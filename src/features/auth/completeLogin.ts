@@ -1,14 +1,18 @@
 import type { AppDispatch } from '../../app/store';
 import { historianApi } from '../../api/historianApi';
 import type { CurrentUser } from '../../api/generated/historian.gen';
+import { licenceInfoLoaded } from '../../state/licence';
 import { organizationsLoaded } from '../../state/organization';
 import { loggedIn, loggedOut, privilegesLoaded, type LoginType } from '../../state/session';
 
 export type LoginCompletion = { ok: true } | { ok: false; reason: 'missing_privileges' | 'failed' };
 
+const fresh = { subscribe: false, forceRefetch: true } as const;
+
 /**
  * SPEC §4 login completion: at least one privilege or manual-entry-form privilege is required;
- * without any the provider is logged out and the stored privileges are cleared.
+ * without any the provider is logged out and the stored privileges are cleared. A user who must
+ * still change the default password gets 403 on these calls, so callers change it first.
  */
 export async function completeLogin(
   dispatch: AppDispatch,
@@ -16,18 +20,18 @@ export async function completeLogin(
   provider: string,
   loginType: LoginType,
 ): Promise<LoginCompletion> {
-  const subscribe = { subscribe: false, forceRefetch: true } as const;
   try {
     const [privileges, formPrivileges, organizations] = await Promise.all([
-      dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, subscribe)).unwrap(),
-      dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, subscribe)).unwrap(),
-      dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, subscribe)).unwrap(),
+      dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
+      dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
+      dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
     ]);
     if (privileges.length === 0 && formPrivileges.length === 0) {
       await dispatch(historianApi.endpoints.logout.initiate({ provider })).unwrap().catch(() => undefined);
       dispatch(loggedOut());
       return { ok: false, reason: 'missing_privileges' };
     }
+    await loadLicence(dispatch);
     dispatch(
       loggedIn({
         userId: user.UUID,
@@ -45,4 +49,14 @@ export async function completeLogin(
   } catch {
     return { ok: false, reason: 'failed' };
   }
+}
+
+/**
+ * The menu's licence features are read from the licence slice, so the claims are loaded before the
+ * shell first draws the menu. A failure here is no reason to refuse the sign-in: the shell's
+ * licence status loads them again.
+ */
+async function loadLicence(dispatch: AppDispatch): Promise<void> {
+  const result = await dispatch(historianApi.endpoints.getLicenseInfo.initiate(undefined, fresh));
+  if (result.data) dispatch(licenceInfoLoaded({ claims: result.data.LicenseClaims, error: result.data.Error ?? null }));
 }

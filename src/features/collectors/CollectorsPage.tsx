@@ -1,7 +1,105 @@
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Link } from 'react-router-dom';
+import type { Collector } from '../../api/generated/historian.gen';
+import { historianApi, useGetCollectorsQuery, useGetProductUpdatesQuery } from '../../api/historianApi';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../components/DataTable/DataTable';
+import { paths } from '../../lib/paths';
+import { PRIVILEGES } from '../../lib/privilegeNames';
+import { selectAccess, selectLicensedFeatures } from '../../state/privileges';
+import { CollectorFormDialog } from './CollectorFormDialog';
+import { CollectorPanel } from './CollectorPanel';
+import { availableUpdate, sortCollectors, UPGRADING, visibleCollectors } from './collectorRules';
+import { useCollectorColumns } from './useCollectorColumns';
+import './collectors.css';
 
+/** One page holds every collector of an organization; the contract's maximum page size. */
+export const COLLECTORS_QUERY = { limit: 10000 };
+/** Live health without a reload: collectors report every few seconds, the page follows. */
+export const LIVE_HEALTH_POLL_MS = 3000;
+const PRODUCT_UPDATES_POLL_MS = 30_000;
+const TABLE_ID = 'collectors';
+
+/** The collectors page of SPEC §2: the fleet, its health, and what an administrator does with it. */
 export function CollectorsPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.collectors')} />;
+  const dispatch = useAppDispatch();
+  const can = useAppSelector(selectAccess);
+  const features = useAppSelector(selectLicensedFeatures);
+  const canRead = can({ privileges: [PRIVILEGES.ReadCollectors] });
+  const canManage = can({ privileges: [PRIVILEGES.ManageCollectors] });
+  const { data, error, isLoading, refetch } = useGetCollectorsQuery(COLLECTORS_QUERY, {
+    skip: !canRead,
+    pollingInterval: LIVE_HEALTH_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
+  const { data: updates } = useGetProductUpdatesQuery(undefined, { skip: !canRead, pollingInterval: PRODUCT_UPDATES_POLL_MS });
+  const collectors = useMemo(() => (data ? sortCollectors(visibleCollectors(data, features)) : undefined), [data, features]);
+  const columns = useCollectorColumns(updates ?? NO_UPDATES);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Collector | 'new' | null>(null);
+  const selected = collectors?.find((collector) => collector.UUID === selectedId) ?? null;
+
+  // SPEC §4: starting an update shows the collector as Upgrading at once, before the next poll.
+  const onUpdateStarted = useCallback(
+    (id: string, version: string) =>
+      dispatch(
+        historianApi.util.updateQueryData('getCollectors', COLLECTORS_QUERY, (draft) => {
+          const collector = draft.find((c) => c.UUID === id);
+          if (collector) Object.assign(collector, { Health: UPGRADING, UpdateVersion: version });
+        }),
+      ),
+    [dispatch],
+  );
+
+  if (!canRead) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('pages.collectors')}</h1>
+        <p role="alert">{t('pages.unauthorized')}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page collectors-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('pages.collectors')}</h1>
+      <div className="collectors-toolbar">
+        {canManage && (
+          <button type="button" className="primary" onClick={() => setEditing('new')}>
+            {t('collectors.new')}
+          </button>
+        )}
+        <Link to={paths.productUpdates}>{t('collectors.product_updates_link')}</Link>
+      </div>
+      <DataTable
+        tableId={TABLE_ID}
+        label={t('collectors.table.label')}
+        columns={columns}
+        data={collectors}
+        getRowId={(collector) => collector.UUID ?? collector.Name}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        emptyMessage={t('collectors.table.empty')}
+        selectedRowId={selectedId}
+        onSelectionChange={(row) => setSelectedId(row?.UUID ?? null)}
+        height="360px"
+      />
+      {selected && (
+        <CollectorPanel
+          key={selected.UUID}
+          collector={selected}
+          update={availableUpdate(selected, updates ?? NO_UPDATES)}
+          canManage={canManage}
+          onEdit={() => setEditing(selected)}
+          onUpdateStarted={(version) => onUpdateStarted(selected.UUID ?? '', version)}
+        />
+      )}
+      {editing && <CollectorFormDialog collector={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
 }
+
+const NO_UPDATES: never[] = [];

@@ -1,7 +1,50 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetAuthOptionsQuery } from '../../api/historianApi';
+import { ChangePasswordForm } from '../../components/password/ChangePasswordForm';
+import { RecorderToggle } from '../../components/RecorderToggle';
+import { useToasts } from '../../components/Toasts/useToasts';
+import { passwordChanged } from '../../state/session';
+import { ApiTokens } from './ApiTokens';
+import { ProfileSettings } from './ProfileSettings';
+import './ProfilePage.css';
+
+/** Only local users have a password here; LDAP and single sign-on users change it at their provider. */
+function useHasLocalPassword(): boolean {
+  const provider = useAppSelector((state) => state.session.userProvider);
+  const { data: options } = useGetAuthOptionsQuery();
+  return options?.some((option) => option.ProviderName === provider && option.ProviderType === 'local') ?? false;
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const toasts = useToasts();
+  return (
+    <section className="profile-section" aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title">{t('users.change_password.title')}</h2>
+      <ChangePasswordForm
+        id="profile-password"
+        submitLabel={t('users.change_password.submit')}
+        onChanged={() => {
+          dispatch(passwordChanged());
+          toasts.show('success', t('users.change_password.changed'));
+        }}
+      />
+    </section>
+  );
+}
 
 export function ProfilePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.profile')} />;
+  const hasLocalPassword = useHasLocalPassword();
+  return (
+    <section className="page profile-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('pages.profile')}</h1>
+      <ProfileSettings />
+      <RecorderToggle />
+      {hasLocalPassword && <PasswordSection />}
+      <ApiTokens />
+    </section>
+  );
 }

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
+
+// Issue 6: user groups, memberships and group privileges in one organization; effective
+// privileges as the union of the groups' per organization; system groups; and the last holder of
+// the root administration privileges, who cannot be removed.
+
+// Sign-ins hash with scrypt and PGlite shares two cores with the other test files: generous limits.
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let root: string;
+let plant: string;
+let admin: SessionHeaders;
+let privileges: Map<string, string>;
+
+const MANAGE = ['READ_USERS', 'MANAGE_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES'];
+const inPlant = (headers: Record<string, string> = admin) => ({ ...headers, 'x-organization-uuid': plant });
+const inRoot = (headers: Record<string, string> = admin) => ({ ...headers, 'x-organization-uuid': root });
+
+interface Json {
+  UUID: string;
+  Name: string;
+  IsSystem?: boolean;
+}
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+}
+
+async function group(name: string, grants: readonly string[], headers = inPlant()): Promise<string> {
+  const created = await call('POST', '/user-groups', headers, { Name: name });
+  expect(created.statusCode).toBe(201);
+  const uuid = created.json<Json>().UUID;
+  for (const grant of grants) {
+    expect((await call('POST', `/user-groups/${uuid}/privileges`, headers, { PrivilegeUUID: privileges.get(grant) })).statusCode).toBe(201);
+  }
+  return uuid;
+}
+
+async function member(groupUuid: string, userUuid: string, headers = inPlant()): Promise<string> {
+  const response = await call('POST', '/user-group-users', headers, { UserGroupUUID: groupUuid, UserUUID: userUuid });
+  expect(response.statusCode).toBe(201);
+  return response.json<Json>().UUID;
+}
+
+beforeAll(async () => {
+  t = await openTestApp();
+  root = await rootOrganizationUuid(t.db);
+  plant = await createTestOrganization(t.db);
+  admin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [plant]: MANAGE, [root]: MANAGE } })).uuid);
+  const list = (await call('GET', '/privileges', admin)).json<Json[]>();
+  privileges = new Map(list.map((p) => [p.Name, p.UUID]));
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('user groups', () => {
+  it('sort by name with system groups after user groups', async () => {
+    await t.db.query(`INSERT INTO user_groups (organization_uuid, name, is_system) VALUES ($1, 'Aaa system', true)`, [plant]);
+    await group('Zulu', []);
+    await group('alpha', []);
+    const names = (await call('GET', '/user-groups', inPlant())).json<Json[]>().map((g) => `${g.IsSystem ? 'system:' : ''}${g.Name}`);
+    const firstSystem = names.findIndex((name) => name.startsWith('system:'));
+    expect(names.slice(firstSystem).every((name) => name.startsWith('system:'))).toBe(true);
+    expect(names.indexOf('alpha')).toBeLessThan(names.indexOf('Zulu'));
+    expect(firstSystem).toBeGreaterThan(names.indexOf('Zulu'));
+  });
+
+  it('a system group cannot be deleted, renamed or have its privileges changed', async () => {
+    const { rows } = await t.db.query<{ uuid: string }>(`SELECT uuid FROM user_groups WHERE organization_uuid = $1 AND is_system`, [plant]);
+    const system = rows[0].uuid;
+    expect((await call('DELETE', `/user-groups/${system}`, inPlant())).json()).toMatchObject({ status: 409, code: 'groups.errors.system_group' });
+    expect((await call('PUT', `/user-groups/${system}`, inPlant(), { Name: 'Renamed' })).statusCode).toBe(409);
+    expect((await call('POST', `/user-groups/${system}/privileges`, inPlant(), { PrivilegeUUID: privileges.get('READ_ASSETS') })).statusCode).toBe(409);
+  });
+
+  it('keeps who created and changed a group', async () => {
+    const uuid = await group(`Audited ${randomUUID().slice(0, 4)}`, []);
+    const updated = await call('PUT', `/user-groups/${uuid}`, inPlant(), { Name: 'Audited group', Description: 'changed' });
+    expect(updated.json()).toMatchObject({ Name: 'Audited group', Description: 'changed', OrganizationUUID: plant });
+    expect(updated.json<{ CreatedBy: string }>().CreatedBy).toMatch(/^user-/);
+  });
+
+  it('a second group of the same name in the organization is refused', async () => {
+    await group('Unique name', []);
+    expect((await call('POST', '/user-groups', inPlant(), { Name: 'UNIQUE NAME' })).statusCode).toBe(409);
+  });
+});
+
+describe('effective privileges', () => {
+  it('are the union of the user’s groups’ privileges, per organization', async () => {
+    const password = 'user-password-1';
+    const user = await createTestUser(t.db, { password, privileges: { [root]: ['READ_LOGS'] } });
+    const readers = await group('Readers', ['READ_COLLECTORS', 'READ_ASSETS']);
+    const writers = await group('Writers', ['READ_ASSETS', 'MANAGE_COLLECTORS']);
+    await member(readers, user.uuid);
+    const membership = await member(writers, user.uuid);
+    const headers = await sessionHeaders(t.ctx, user.uuid);
+    const held = async () =>
+      (await call('GET', '/current-user/privileges', headers)).json<Array<{ Name: string; OrganizationUUID: string }>>().filter((p) => p.OrganizationUUID === plant).map((p) => p.Name).sort();
+    expect(await held()).toEqual(['MANAGE_COLLECTORS', 'READ_ASSETS', 'READ_COLLECTORS']);
+    expect((await call('DELETE', `/user-group-users/${membership}`, inPlant())).statusCode).toBe(204);
+    expect(await held()).toEqual(['READ_ASSETS', 'READ_COLLECTORS']);
+    expect((await call('DELETE', `/user-groups/${readers}/privileges/${privileges.get('READ_ASSETS')}`, inPlant())).statusCode).toBe(204);
+    expect(await held()).toEqual(['READ_COLLECTORS']);
+    const explained = await call('GET', `/users/${user.uuid}/access`, inPlant());
+    expect(explained.json()).toEqual([expect.objectContaining({ PrivilegeName: 'READ_COLLECTORS', GroupUUID: readers, GroupName: 'Readers', ViaMapping: false, Mappings: [] })]);
+  });
+
+  it('lists memberships by group and by user', async () => {
+    const user = await createTestUser(t.db);
+    const crew = await group('Crew', []);
+    await member(crew, user.uuid);
+    expect((await call('GET', `/user-group-users?UserGroupUUID=${crew}`, inPlant())).json()).toEqual([expect.objectContaining({ UserUUID: user.uuid, ViaMapping: false })]);
+    expect((await call('GET', `/user-group-users?UserUUID=${user.uuid}`, inPlant())).json()).toHaveLength(1);
+    expect((await call('POST', '/user-group-users', inPlant(), { UserGroupUUID: crew, UserUUID: user.uuid })).statusCode).toBe(409);
+  });
+});
+
+describe('the last holder of the root administration privileges', () => {
+  it('cannot lose the membership, the group, the privilege or the account that makes them one', async () => {
+    // Only one root administrator from here: the seeded admin and the test admin leave the root groups.
+    const keeper = await createTestUser(t.db);
+    const keeperHeaders = await sessionHeaders(t.ctx, keeper.uuid);
+    const administrators = await group('Root admins', ['MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES', 'READ_USER_GROUPS', 'READ_USERS', 'MANAGE_USERS'], inRoot());
+    const keeperMembership = await member(administrators, keeper.uuid, inRoot());
+    await t.db.query(
+      `DELETE FROM user_group_users m USING user_groups g WHERE g.uuid = m.user_group_uuid AND g.organization_uuid = $1 AND m.user_uuid <> $2`,
+      [root, keeper.uuid],
+    );
+    const asKeeper = inRoot(keeperHeaders);
+    expect((await call('DELETE', `/user-group-users/${keeperMembership}`, asKeeper)).json()).toMatchObject({ status: 409, code: 'access.errors.last_root_administrator' });
+    expect((await call('DELETE', `/user-groups/${administrators}`, asKeeper)).statusCode).toBe(409);
+    expect((await call('DELETE', `/user-groups/${administrators}/privileges/${privileges.get('MANAGE_PRIVILEGES')}`, asKeeper)).statusCode).toBe(409);
+    // A second holder makes the first one removable.
+    const second = await createTestUser(t.db);
+    await member(administrators, second.uuid, asKeeper);
+    expect((await call('DELETE', `/users/${second.uuid}`, asKeeper)).statusCode).toBe(204);
+    const third = await createTestUser(t.db);
+    await member(administrators, third.uuid, asKeeper);
+    expect((await call('DELETE', `/user-group-users/${keeperMembership}`, asKeeper)).statusCode).toBe(204);
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { signIn } from '../auth/testing/injectHelpers';
+import { createTestOrganization, createTestUser, grantPrivileges, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
+
+// Issue 6: /users in an organization (created there or in one of its groups; all at root), the
+// rule that an organization changes only its own users, PATCH /users/{id}/password and the
+// root-level user tokens.
+
+// Sign-ins hash with scrypt and PGlite shares two cores with the other test files: generous limits.
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let root: string;
+let plant: string;
+let plantAdmin: SessionHeaders;
+let rootAdmin: SessionHeaders;
+
+const USERS = ['READ_USERS', 'MANAGE_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS'];
+const inPlant = (headers: Record<string, string> = plantAdmin) => ({ ...headers, 'x-organization-uuid': plant });
+const inRoot = (headers: Record<string, string> = rootAdmin) => ({ ...headers, 'x-organization-uuid': root });
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+}
+
+async function createInPlant(extra: object = {}): Promise<{ UUID: string; Name: string }> {
+  const response = await call('POST', '/users', inPlant(), { Name: `worker-${randomUUID().slice(0, 6)}`, ...extra });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+beforeAll(async () => {
+  t = await openTestApp();
+  root = await rootOrganizationUuid(t.db);
+  plant = await createTestOrganization(t.db);
+  plantAdmin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [plant]: USERS } })).uuid);
+  rootAdmin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS } })).uuid);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('users of an organization', () => {
+  it('lists those created in it or in one of its groups; the root lists everybody', async () => {
+    const created = await createInPlant();
+    const outsider = await createTestUser(t.db);
+    const listed = (await call('GET', '/users', inPlant())).json<Array<{ UUID: string }>>().map((u) => u.UUID);
+    expect(listed).toContain(created.UUID);
+    expect(listed).not.toContain(outsider.uuid);
+    const all = await call('GET', '/users?Limit=1000', inRoot());
+    expect(all.json<Array<{ UUID: string }>>().map((u) => u.UUID)).toEqual(expect.arrayContaining([created.UUID, outsider.uuid]));
+    expect(Number(all.headers['x-total-count'])).toBe(all.json<unknown[]>().length);
+  });
+
+  it('creates a local user with a password who can then sign in, and refuses a name in use', async () => {
+    const user = await createInPlant({ Password: 'first-password', Attributes: { Locale: 'nl' } });
+    expect(user).toMatchObject({ ProviderName: 'local', Attributes: { Locale: 'nl' } });
+    await signIn(t.app, user.Name, 'first-password');
+    expect((await call('POST', '/users', inPlant(), { Name: user.Name.toUpperCase() })).statusCode).toBe(409);
+    expect((await call('POST', '/users', inPlant(), { Name: 'short', Password: 'abc' })).statusCode).toBe(400);
+  });
+
+  it('renames and deletes its own users', async () => {
+    const user = await createInPlant();
+    const renamed = await call('PUT', `/users/${user.UUID}`, inPlant(), { Name: `${user.Name}-2`, Attributes: { ExperimentalFeatures: true } });
+    expect(renamed.json()).toMatchObject({ Name: `${user.Name}-2`, Attributes: { ExperimentalFeatures: true } });
+    expect((await call('DELETE', `/users/${user.UUID}`, inPlant())).statusCode).toBe(204);
+    expect((await call('PUT', `/users/${user.UUID}`, inPlant(), { Name: 'gone' })).statusCode).toBe(404);
+  });
+
+  it('leaves users shared with another organization to the root administration', async () => {
+    const user = await createInPlant();
+    await grantPrivileges(t.db, user.UUID, await createTestOrganization(t.db), ['READ_ASSETS']);
+    expect((await call('DELETE', `/users/${user.UUID}`, inPlant())).json()).toMatchObject({ status: 409, code: 'users.errors.shared_user' });
+    expect((await call('PUT', `/users/${user.UUID}`, inRoot(), { Name: user.Name, Attributes: { Locale: 'de' } })).statusCode).toBe(200);
+  });
+
+  it('nobody deletes themselves', async () => {
+    const self = await createTestUser(t.db, { privileges: { [root]: USERS } });
+    expect((await call('DELETE', `/users/${self.uuid}`, inRoot(await sessionHeaders(t.ctx, self.uuid)))).json()).toMatchObject({ code: 'users.errors.delete_self' });
+  });
+});
+
+describe('root-level password and tokens', () => {
+  it('PATCH /users/{id}/password sets a local user’s password and ends their sessions; it needs MANAGE_USERS at root', async () => {
+    const user = await createInPlant({ Password: 'old-password-1' });
+    const session = await signIn(t.app, user.Name, 'old-password-1');
+    expect((await call('PATCH', `/users/${user.UUID}/password`, inPlant(), { Password: 'new-password-1' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/users/${user.UUID}/password`, rootAdmin, { Password: 'new-password-1' })).statusCode).toBe(204);
+    expect((await call('GET', '/current-user', session)).statusCode).toBe(401);
+    await signIn(t.app, user.Name, 'new-password-1');
+    expect((await call('PATCH', `/users/${randomUUID()}/password`, rootAdmin, { Password: 'new-password-1' })).statusCode).toBe(404);
+  });
+
+  it('creates, lists and revokes a user’s API token at root; the token acts as the user', async () => {
+    const user = await createTestUser(t.db, { privileges: { [plant]: ['READ_USERS'] } });
+    const created = await call('POST', `/users/${user.uuid}/tokens`, rootAdmin, { Name: 'reporting' });
+    expect(created.statusCode).toBe(201);
+    const { UUID, Token } = created.json<{ UUID: string; Token: string }>();
+    expect((await call('GET', `/users/${user.uuid}/tokens`, rootAdmin)).json()).toEqual([expect.objectContaining({ UUID, Name: 'reporting' })]);
+    expect((await call('GET', '/current-user', { authorization: `Bearer ${Token}` })).json()).toMatchObject({ UUID: user.uuid });
+    expect((await call('DELETE', `/users/${user.uuid}/tokens/${UUID}`, rootAdmin)).statusCode).toBe(204);
+    expect((await call('GET', '/current-user', { authorization: `Bearer ${Token}` })).statusCode).toBe(401);
+    expect((await call('GET', `/users/${user.uuid}/tokens`, inPlant())).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { partitionName, partitionStart } from '../postgres/partitions';
+import type { SqlClient } from '../postgres/schema';
+import type { TimeseriesStore } from '../types';
+
+// What only the built-in store promises, on PGlite and on PostgreSQL: weekly partitions, and
+// ties of mode broken by the largest value (InfluxDB's tie-break depends on the points' times).
+
+const WEEK_MS = 7 * 86_400_000;
+
+export function describeBuiltinStore(name: string, get: () => { store: TimeseriesStore; sql: SqlClient }): void {
+  describe(`${name}: built-in store specifics`, () => {
+    it('puts each week in its own partition, made just before the first write into it', async () => {
+      const { store, sql } = get();
+      const measurement = randomUUID();
+      // A Sunday 23:59:59.999 and the Monday 00:00 after it belong to different weeks.
+      const times = [Date.UTC(2031, 2, 2, 23, 59, 59, 999), Date.UTC(2031, 2, 3), Date.UTC(2031, 2, 20)];
+      await store.writePoints(measurement, 'number', times.map((time, i) => ({ time, value: i })));
+      const { rows } = await sql.query<{ partition: string }>(
+        'SELECT tableoid::regclass::text AS partition FROM timeseries_points WHERE measurement_uuid = $1 ORDER BY time',
+        [measurement],
+      );
+      expect(rows.map((r) => r.partition)).toEqual(['timeseries_points_p20310224', 'timeseries_points_p20310303', 'timeseries_points_p20310317']);
+      expect(times.map((t) => partitionName(partitionStart(t)))).toEqual(rows.map((r) => r.partition));
+    });
+
+    it('makes a week again when its partition was dropped behind its back', async () => {
+      const { store, sql } = get();
+      const measurement = randomUUID();
+      const time = Date.UTC(2032, 5, 9, 12);
+      await store.writePoints(measurement, 'number', [{ time, value: 1 }]);
+      await sql.query(`DROP TABLE ${partitionName(partitionStart(time))}`);
+      await store.writePoints(measurement, 'number', [{ time: time + 1, value: 2 }]);
+      const read = await store.readRaw(measurement, 'number', { from: time - WEEK_MS, to: time + WEEK_MS });
+      expect(read.map((p) => p.value)).toEqual([2]);
+    });
+  
+    it('breaks ties of mode by the largest value, bytewise for strings', async () => {
+      const { store } = get();
+      const [numbers, strings] = [randomUUID(), randomUUID()];
+      const t0 = Date.UTC(2024, 0, 1);
+      const query = { from: t0, to: t0 + 60_000, windowMs: 60_000, aggregations: ['mode' as const] };
+      await store.writePoints(numbers, 'number', [5, 1, 5, 1, 3].map((value, i) => ({ time: t0 + i, value })));
+      await store.writePoints(strings, 'string', ['a', 'z', 'é', 'B'].map((value, i) => ({ time: t0 + i, value })));
+      expect((await store.readAggregated(numbers, 'number', query))[0].mode).toBe(5);
+      expect((await store.readAggregated(strings, 'string', query))[0].mode).toBe('é');
+    });
+  });
+}

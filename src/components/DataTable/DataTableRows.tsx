@@ -1,0 +1,202 @@
+import type { RowData } from '@tanstack/react-table';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataCellContent, posOf } from './cells';
+import type { BodyItem, GridColumn } from './gridModel';
+import type { DataRow } from './useDataTableModel';
+
+export interface BodyHandle {
+  scrollToIndex: (index: number) => void;
+  /** How many items fit in the viewport, for PageUp and PageDown. */
+  pageSize: () => number;
+}
+
+export interface DataTableRowsProps<T extends RowData> {
+  rows: readonly DataRow<T>[];
+  columns: readonly GridColumn<T>[];
+  items: readonly BodyItem[] | null;
+  expanded: ReadonlySet<string>;
+  onToggleDetail: (rowId: string) => void;
+  renderDetail?: (row: T) => ReactNode;
+  selectable: boolean;
+  active: { row: number; col: number };
+  /** aria-rowindex of the first body row. */
+  firstRowIndex: number;
+  scrollElement: HTMLDivElement | null;
+  handleRef: RefObject<BodyHandle | null>;
+  /** Fixed height of a table row in px (detail rows are measured). */
+  rowHeight: number;
+}
+
+const DETAIL_ESTIMATE = 120;
+
+// A grid that has no size yet (not laid out, jsdom) still shows a screenful of rows.
+const observeRectWithFallback: typeof observeElementRect = (instance, onRect) =>
+  observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight }));
+
+// An element that cannot be measured (jsdom, a hidden tab) keeps the estimate instead of 0.
+const measureDetail = (element: Element) => element.getBoundingClientRect().height || DETAIL_ESTIMATE;
+
+type RenderCell = (rowIndex: number, itemIndex: number, col: number, tabIndex: 0 | -1) => ReactNode;
+
+interface BodyRowCellsProps {
+  rowIndex: number;
+  itemIndex: number;
+  columnCount: number;
+  activeCol: number | null;
+  renderCell: RenderCell;
+}
+
+// Memoised on plain props, so scrolling re-renders no row that stays on screen.
+const BodyRowCells = memo(function BodyRowCells({ rowIndex, itemIndex, columnCount, activeCol, renderCell }: BodyRowCellsProps) {
+  const cells: ReactNode[] = [];
+  for (let col = 0; col < columnCount; col += 1) cells.push(renderCell(rowIndex, itemIndex, col, activeCol === col ? 0 : -1));
+  return <>{cells}</>;
+});
+
+const INTERACTIVE = 'button, a, input, select, textarea, label';
+
+export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
+  const { rows, columns, items, expanded, onToggleDetail, renderDetail, selectable, active, scrollElement, handleRef, rowHeight } = props;
+  const { t } = useTranslation();
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const count = items ? items.length : rows.length;
+  const itemAt = useCallback((index: number): BodyItem => items?.[index] ?? { rowIndex: index, detail: false }, [items]);
+
+  // Every option the virtualizer compares is stable: a new getItemKey or estimateSize makes it
+  // recompute the offsets of all 100,000 items. Rows have a fixed height; only detail rows are
+  // measured, so the offsets change only when one opens.
+  const estimateSize = useCallback((index: number) => (itemAt(index).detail ? DETAIL_ESTIMATE : rowHeight), [itemAt, rowHeight]);
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = itemAt(index);
+      const id = rows[item.rowIndex]?.id ?? String(index);
+      return item.detail ? `${id}:detail` : id;
+    },
+    [itemAt, rows],
+  );
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollElement,
+    estimateSize,
+    getItemKey,
+    overscan: 10,
+    scrollMargin,
+    observeElementRect: observeRectWithFallback,
+    measureElement: measureDetail,
+  });
+
+  // The body starts below the sticky header; its offset is the virtualizer's scroll margin.
+  const bodyRef = useCallback((element: HTMLDivElement | null) => {
+    if (element) setScrollMargin(element.offsetTop);
+  }, []);
+
+  useLayoutEffect(() => {
+    handleRef.current = {
+      scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+      pageSize: () => Math.max(1, Math.floor((scrollElement?.clientHeight ?? 0) / rowHeight) - 1),
+    };
+  });
+  useEffect(() => () => {
+    handleRef.current = null;
+  }, [handleRef]);
+
+  const renderCell = useCallback<RenderCell>(
+    (rowIndex, itemIndex, col, tabIndex) => {
+      const row = rows[rowIndex];
+      const column = columns[col];
+      const pos = posOf(itemIndex, col);
+      const original = row.original;
+      if (column.kind === 'data') {
+        const align = column.column.align === 'end' ? ' dt-align-end' : '';
+        return (
+          <div key={column.id} role="gridcell" className={`dt-cell${align}`} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos}>
+            {dataCellContent(column.column, original, t)}
+          </div>
+        );
+      }
+      if (column.kind === 'detail') {
+        const open = expanded.has(row.id);
+        const label = open ? t('table.hide_details') : t('table.show_details');
+        return (
+          <div key={column.id} role="gridcell" className="dt-cell dt-action-cell" aria-colindex={col + 1}>
+            <button type="button" className="dt-icon-button" aria-label={label} title={label} aria-expanded={open} tabIndex={tabIndex} data-pos={pos} onClick={() => onToggleDetail(row.id)}>
+              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            </button>
+          </div>
+        );
+      }
+      const { action } = column;
+      if (!(action.isVisible?.(original) ?? true)) {
+        return <div key={column.id} role="gridcell" className="dt-cell dt-action-cell" aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos} />;
+      }
+      return (
+        <div key={column.id} role="gridcell" className="dt-cell dt-action-cell" aria-colindex={col + 1}>
+          <button
+            type="button"
+            className="dt-icon-button"
+            aria-label={action.label}
+            title={action.label}
+            disabled={action.isDisabled?.(original) ?? false}
+            tabIndex={tabIndex}
+            data-pos={pos}
+            onClick={() => action.onAction(original)}
+          >
+            {action.icon}
+          </button>
+        </div>
+      );
+    },
+    [rows, columns, expanded, onToggleDetail, t],
+  );
+
+  const onRowClick = (row: DataRow<T>) => (event: MouseEvent<HTMLDivElement>) => {
+    if (!selectable || !(event.target instanceof Element) || event.target.closest(INTERACTIVE)) return;
+    // SPEC §2: a click selects the row, a second click deselects it.
+    row.toggleSelected();
+  };
+
+  const virtualItems = virtualizer.getVirtualItems();
+  return (
+    <div ref={bodyRef} role="rowgroup" className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualItems.map((virtual) => {
+        const item = itemAt(virtual.index);
+        const row = rows[item.rowIndex];
+        if (!row) return null;
+        const style = { transform: `translateY(${virtual.start - scrollMargin}px)`, height: item.detail ? undefined : rowHeight };
+        const ariaRowIndex = props.firstRowIndex + virtual.index;
+        if (item.detail) {
+          return (
+            <div key={virtual.key} role="row" className="dt-row dt-detail-row" aria-rowindex={ariaRowIndex} data-index={virtual.index} ref={virtualizer.measureElement} style={style}>
+              <div role="gridcell" className="dt-cell dt-detail-cell" aria-colspan={columns.length} tabIndex={active.row === virtual.index ? 0 : -1} data-pos={posOf(virtual.index, 0)}>
+                {renderDetail?.(row.original)}
+              </div>
+            </div>
+          );
+        }
+        const selected = row.getIsSelected();
+        return (
+          <div
+            key={virtual.key}
+            role="row"
+            className={`dt-row${selected ? ' dt-selected' : ''}`}
+            aria-rowindex={ariaRowIndex}
+            aria-selected={selectable ? selected : undefined}
+            data-index={virtual.index}
+            style={style}
+            onClick={onRowClick(row)}
+          >
+            <BodyRowCells
+              rowIndex={item.rowIndex}
+              itemIndex={virtual.index}
+              columnCount={columns.length}
+              activeCol={active.row === virtual.index ? active.col : null}
+              renderCell={renderCell}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { orderedProperties, isSecure, type SchemaProperty, type SettingsSchema } from '../../lib/settingsSchema';
+import { CheckboxField, SelectField } from '../form/ChoiceFields';
+import { JsonTextArea, NumberField, TextAreaField, TextField } from '../form/TextFields';
+import { SECURE_SETTINGS, SETTINGS } from './useSchemaForm';
+
+export interface SchemaFieldsProps {
+  schema: SettingsSchema;
+  /** Stored (non-secure) values; secure values are never sent back, so never shown. */
+  settings?: Record<string, unknown>;
+  /** Editing a stored item: no defaults, and empty secure fields keep the stored values. */
+  existing?: boolean;
+}
+
+const VALUE_TYPES = { integer: 'int', number: 'number', boolean: 'bool', object: 'object', array: 'object', string: 'string' } as const;
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function SchemaField({ name, property, required, value, existing }: SchemaProperty & { value: unknown; existing: boolean }) {
+  const { t } = useTranslation();
+  const secure = isSecure(property);
+  const field = `${secure ? SECURE_SETTINGS : SETTINGS}.${name}`;
+  const label = property.title ?? name;
+  const example = property.examples?.[0];
+  const placeholder = example === undefined ? undefined : t('form.example', { example: text(example) });
+  const help = secure && existing ? [property.description, t('form.secure_unchanged')].filter(Boolean).join(' ') : property.description;
+  // A stored secret stays when the field is left empty, so it is not required then.
+  const common = { name: field, label, help, required: required && !(secure && existing) };
+
+  if (property.enum) {
+    return (
+      <SelectField
+        {...common}
+        options={property.enum.map((option) => ({ value: String(option), label: String(option) }))}
+        placeholder={required ? undefined : t('form.choose')}
+        valueType={property.type ? VALUE_TYPES[property.type] : undefined}
+        defaultValue={text(value) ?? ''}
+      />
+    );
+  }
+  switch (property.type) {
+    case 'boolean':
+      return <CheckboxField {...common} defaultChecked={value === true || value === 'true'} />;
+    case 'integer':
+    case 'number':
+      return (
+        <NumberField
+          {...common}
+          numberType={property.type === 'integer' ? 'int' : 'number'}
+          min={property.minimum}
+          max={property.maximum}
+          placeholder={placeholder}
+          defaultValue={text(value)}
+        />
+      );
+    case 'object':
+    case 'array':
+      return <JsonTextArea {...common} defaultValue={value} placeholder={placeholder} />;
+    default:
+      if (secure || property.password) {
+        return <TextField {...common} type="password" autoComplete="new-password" placeholder={placeholder} defaultValue={secure ? undefined : text(value)} />;
+      }
+      if (property.isMultiLine) return <TextAreaField {...common} placeholder={placeholder} defaultValue={text(value)} />;
+      return <TextField {...common} placeholder={placeholder} defaultValue={text(value)} />;
+  }
+}
+
+/** The fields of a SettingsSchema (SPEC §3) in their order, for use inside a Form. */
+export function SchemaFields({ schema, settings, existing = false }: SchemaFieldsProps) {
+  return (
+    <>
+      {orderedProperties(schema).map((entry) => {
+        const stored = settings?.[entry.name];
+        const value = isSecure(entry.property) ? undefined : (stored ?? (existing ? undefined : entry.property.default));
+        return <SchemaField key={entry.name} {...entry} value={value} existing={existing} />;
+      })}
+    </>
+  );
+}

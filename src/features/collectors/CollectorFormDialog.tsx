@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Collector, CollectorWrite } from '../../api/generated/historian.gen';
+import { useCreateCollectorMutation, useUpdateCollectorMutation } from '../../api/historianApi';
+import { Modal } from '../../components/Modal/Modal';
+import { SchemaFields } from '../../components/SchemaForm/SchemaFields';
+import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../components/SchemaForm/useSchemaForm';
+import { useToasts } from '../../components/Toasts/useToasts';
+import { Fieldset } from '../../components/form/Fieldset';
+import { Form } from '../../components/form/Form';
+import { TextAreaField, TextField } from '../../components/form/TextFields';
+import { isRecord } from '../../lib/formConversion';
+import { problemFieldErrors } from '../../lib/problemFieldErrors';
+import type { SettingsSchema } from '../../lib/settingsSchema';
+
+const FORM_ID = 'collector-form';
+const NO_SCHEMA: SettingsSchema = {};
+
+interface CollectorFormDialogProps {
+  /** Null creates a collector. */
+  collector: Collector | null;
+  onClose: () => void;
+}
+
+/** Defaults the collector falls back to itself, so the form shows what is in effect. */
+function withDefaults(schema: SettingsSchema, settings: Record<string, unknown> | undefined): Record<string, unknown> {
+  const defaults = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (property.default === undefined || property.secure ? [] : [[name, property.default]])),
+  );
+  return { ...defaults, ...settings };
+}
+
+/**
+ * Create or edit a collector: name and description, and the settings of the schema the collector
+ * registered (SPEC §3), secure ones sent only when the user typed a new value. A collector that has
+ * not registered yet has no schema, so it gets its settings once it has.
+ */
+export function CollectorFormDialog({ collector, onClose }: CollectorFormDialogProps) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const schema = collector?.SettingsSchema ?? NO_SCHEMA;
+  const hasSettings = Object.keys(schema.properties ?? {}).length > 0;
+  const { prepare, validate, onChange } = useSchemaForm(schema, { existing: true });
+  const [create, createState] = useCreateCollectorMutation();
+  const [update, updateState] = useUpdateCollectorMutation();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const settings = useMemo(() => withDefaults(schema, collector?.Settings), [schema, collector?.Settings]);
+  const fieldNames = useMemo(
+    () => ['Name', 'Description', ...Object.entries(schema.properties ?? {}).map(([name, p]) => `${p.secure ? SECURE_SETTINGS : SETTINGS}.${name}`)],
+    [schema],
+  );
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body: CollectorWrite = {
+      Name: typeof values.Name === 'string' ? values.Name : '',
+      Description: typeof values.Description === 'string' ? values.Description : '',
+      ...(hasSettings && isRecord(values[SETTINGS]) ? { Settings: values[SETTINGS] } : {}),
+      ...(hasSettings && isRecord(values[SECURE_SETTINGS]) ? { SecureSettings: values[SECURE_SETTINGS] } : {}),
+    };
+    try {
+      if (collector?.UUID) await update({ id: collector.UUID, collector: body }).unwrap();
+      else await create({ collector: body }).unwrap();
+      toasts.show('success', t('collectors.success.saved', { name: body.Name }));
+      onClose();
+    } catch (error) {
+      setErrors(problemFieldErrors(error, fieldNames));
+      toasts.showError(t('collectors.errors.save'), error);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={collector ? t('collectors.form.edit_title', { name: collector.Name }) : t('collectors.form.create_title')}
+      onCancel={onClose}
+      saveFormId={FORM_ID}
+      busy={createState.isLoading || updateState.isLoading}
+      width="640px"
+    >
+      <Form
+        id={FORM_ID}
+        errors={errors}
+        prepare={hasSettings ? prepare : undefined}
+        validate={(values) => ({
+          ...(hasSettings ? validate(values) : {}),
+          ...(typeof values.Name === 'string' && values.Name.trim() !== '' ? {} : { Name: [{ key: 'general.required', values: {} }] }),
+        })}
+        onChange={onChange}
+        onSubmit={(values) => void submit(values)}
+      >
+        <TextField name="Name" label={t('collectors.form.name')} required maxLength={200} defaultValue={collector?.Name} />
+        <TextAreaField name="Description" label={t('collectors.form.description')} rows={2} defaultValue={collector?.Description} />
+        {hasSettings ? (
+          <Fieldset legend={t('collectors.form.settings')}>
+            <SchemaFields schema={schema} settings={settings} existing />
+          </Fieldset>
+        ) : (
+          <p className="muted">{t('collectors.form.not_registered')}</p>
+        )}
+      </Form>
+    </Modal>
+  );
+}

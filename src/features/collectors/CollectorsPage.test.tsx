@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Collector } from '../../api/generated/historian.gen';
+import { ToastViewport } from '../../components/Toasts/ToastViewport';
+import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
+import { aLicence } from '../../testing/licence';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
+import { CollectorsPage } from './CollectorsPage';
+import { aCollector, aHealthRecord, aProductUpdate, collectorHandlers } from './testing/collectorFixtures';
+
+// The collectors page (SPEC §2, §4, §6, §8): the table, its order and live health, and what an
+// administrator does from it. The chart itself needs a canvas, which jsdom has not.
+jest.mock('./HealthTimeline', () => ({ HealthTimeline: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+
+const MANAGE = ['READ_COLLECTORS', 'MANAGE_COLLECTORS'];
+
+function renderPage(collectors: Collector[], options: { privileges?: string[]; calculations?: boolean; updates?: ReturnType<typeof aProductUpdate>[]; history?: ReturnType<typeof aHealthRecord>[] } = {}) {
+  document.cookie = 'XSRF-TOKEN=test';
+  const fake = collectorHandlers(collectors, options.updates ?? [], options.history ?? []);
+  server.use(...fake.handlers);
+  const rendered = renderWithProviders(
+    <>
+      <CollectorsPage />
+      <ToastViewport />
+    </>,
+    {
+      preloadedState: {
+        session: aSession({ userPrivileges: (options.privileges ?? MANAGE).map((name) => aPrivilege(name)) }),
+        organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
+        licence: { loaded: true, error: null, claims: [aLicence({ LicensedFeatures: { Calculations: options.calculations ?? false } })] },
+      },
+    },
+  );
+  return { ...rendered, fake };
+}
+
+const grid = () => screen.findByRole('grid', { name: 'Collectors' });
+const rowNames = async () => {
+  const rows = within(await grid()).getAllByRole('row').slice(1);
+  return rows.map((row) => within(row).getAllByRole('gridcell')[1].textContent);
+};
+const select = async (user: ReturnType<typeof renderPage>['user'], name: string) => {
+  await user.click(within(await grid()).getByRole('gridcell', { name: new RegExp(`^${name}`) }));
+  return screen.getByRole('region', { name });
+};
+
+describe('collectors page', () => {
+  it('lists the collectors with status icons, health, type, version, OS and architecture', async () => {
+    renderPage([aCollector({ Name: 'Press', BuildVersion: '1.4.2', BuildOs: 'windows', BuildArch: 'arm64', Health: 'Idle' })]);
+    const row = within(await grid()).getByRole('row', { name: /Press/ });
+    for (const header of ['Status', 'Name', 'Health', 'Type', 'Version', 'OS', 'Architecture']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    for (const text of ['Idle', 'simulation', '1.4.2', 'windows', 'arm64']) expect(within(row).getByText(text)).toBeInTheDocument();
+  });
+
+  it('sorts Initial, Paused, Active, Deleted, then by name case-insensitively (SPEC §4)', async () => {
+    renderPage([
+      aCollector({ Name: 'beta', Status: 'Active' }),
+      aCollector({ Name: 'old', Status: 'Deleted' }),
+      aCollector({ Name: 'Alpha', Status: 'Active' }),
+      aCollector({ Name: 'halted', Status: 'Paused' }),
+      aCollector({ Name: 'fresh', Status: 'Initial' }),
+    ]);
+    await waitFor(async () => expect(await rowNames()).toEqual(['fresh', 'halted', 'Alpha', 'beta', 'old']));
+  });
+
+  it('hides calculation collectors without the Calculations licence feature (SPEC §6)', async () => {
+    renderPage([aCollector({ Name: 'Calculations', CollectorType: 'calculation', IsSystem: true }), aCollector({ Name: 'Sim' })]);
+    await waitFor(async () => expect(await rowNames()).toEqual(['Sim']));
+  });
+
+  it('shows calculation collectors when the licence has the Calculations feature', async () => {
+    renderPage([aCollector({ Name: 'Calculations', CollectorType: 'calculation', IsSystem: true }), aCollector({ Name: 'Sim' })], { calculations: true });
+    await waitFor(async () => expect(await rowNames()).toEqual(['Calculations', 'Sim']));
+  });
+
+  it('refreshes the health without a reload', async () => {
+    const collector = aCollector({ Name: 'Live', Health: 'Collecting' });
+    renderPage([collector]);
+    expect(await within(await grid()).findByText('Collecting')).toBeInTheDocument();
+    server.use(http.get('/api/collectors', () => HttpResponse.json([{ ...collector, Health: 'Unstable' }])));
+    expect(await within(await grid()).findByText('Unstable', {}, { timeout: 6000 })).toBeInTheDocument();
+  }, 10_000);
+
+  it('without ReadCollectors shows that the page is not available and asks the server nothing', async () => {
+    renderPage([], { privileges: [] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the privileges needed for this page.');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it('creates a collector with its name', async () => {
+    const { user, fake } = renderPage([]);
+    await user.click(await screen.findByRole('button', { name: 'New collector' }));
+    const dialog = screen.getByRole('dialog', { name: 'New collector' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Boiler house');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requests).toContainEqual({ method: 'POST', path: '/api/collectors', body: { Name: 'Boiler house', Description: '' } }));
+    expect(await screen.findByText('Boiler house is saved.')).toBeInTheDocument();
+  });
+
+  it('edits the settings with the schema form, sending secure settings only when changed', async () => {
+    const { user, fake } = renderPage([aCollector({ Name: 'Press', Settings: { SampleIntervalMs: 1000 } })]);
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Press' });
+    const interval = within(dialog).getByRole('spinbutton', { name: /Sample interval/ });
+    await user.clear(interval);
+    await user.type(interval, '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requests.at(-1)?.body).toEqual({ Name: 'Press', Description: '', Settings: { SampleIntervalMs: 500 }, SecureSettings: {} }));
+
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const again = screen.getByRole('dialog', { name: 'Edit Press' });
+    await user.type(within(again).getByLabelText(/Device key/), 'k-1');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requests.at(-1)?.body).toEqual(expect.objectContaining({ SecureSettings: { DeviceKey: 'k-1' } })));
+  });
+
+  it('pauses an active collector and activates a paused one', async () => {
+    const { user, fake } = renderPage([aCollector({ Name: 'Press', Status: 'Active' })]);
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(fake.requests).toContainEqual(expect.objectContaining({ method: 'PATCH', body: { Status: 'Paused' } })));
+    await user.click(await within(panel).findByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(fake.requests.at(-1)).toEqual(expect.objectContaining({ method: 'PATCH', body: { Status: 'Active' } })));
+  });
+
+  it('a refused delete shows the error toast with the server’s reason in its details', async () => {
+    const { user } = renderPage([aCollector({ Name: 'Pump' })]);
+    const panel = await select(user, 'Pump');
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Pump?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The collector could not be deleted.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show error details' }));
+    expect(await screen.findByText(/Pump still has 2 active measurements/)).toBeInTheDocument();
+  });
+
+  it('copies a new token to the clipboard with historian.success.copy_token', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { user } = renderPage([aCollector({ Name: 'Press' })]);
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'New token' }));
+    const dialog = screen.getByRole('dialog', { name: 'Token for Press' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate a new token' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Collector token' })).toHaveValue('historian_col_secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy token' }));
+    expect(writeText).toHaveBeenCalledWith('historian_col_secret');
+    expect(await screen.findByText('The token is copied to the clipboard.')).toBeInTheDocument();
+  });
+
+  it('shows historian.errors.copy_token when the clipboard refuses', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
+    const { user } = renderPage([aCollector({ Name: 'Press' })]);
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'New token' }));
+    const dialog = screen.getByRole('dialog', { name: 'Token for Press' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate a new token' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByText('The token could not be copied.')).toBeInTheDocument();
+  });
+
+  it('marks a newer update and, once started, shows the collector as Upgrading', async () => {
+    const { user, fake } = renderPage([aCollector({ Name: 'Press', BuildVersion: '1.0.0' })], { updates: [aProductUpdate({ Version: '1.1.0' })] });
+    const row = await within(await grid()).findByRole('row', { name: /Press/ });
+    expect(await within(row).findByText('newer 1.1.0 available')).toBeInTheDocument();
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'Update to 1.1.0' }));
+    await waitFor(() => expect(fake.requests).toContainEqual(expect.objectContaining({ method: 'POST', body: { Version: '1.1.0' } })));
+    expect(await within(row).findByText('Upgrading')).toBeInTheDocument();
+  });
+
+  it('downloads the measurement template', async () => {
+    const createObjectURL = jest.fn(() => 'blob:template');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    server.use(http.get('/api/collectors/:id/template', () => new HttpResponse(new Blob(['xlsx']), { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })));
+    const { user } = renderPage([aCollector({ Name: 'Press' })]);
+    const panel = await select(user, 'Press');
+    await user.click(within(panel).getByRole('button', { name: 'Download template' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
+  });
+
+  it('shows the health history of the selected collector, newest first', async () => {
+    const collector = aCollector({ Name: 'Press' });
+    const history = [aHealthRecord(collector, 'Paused', '2026-05-01T10:05:00Z'), aHealthRecord(collector, 'Collecting', '2026-05-01T10:00:00Z')];
+    const { user } = renderPage([collector], { history });
+    const panel = await select(user, 'Press');
+    expect(await within(panel).findByRole('img', { name: 'Health of Press over time' })).toBeInTheDocument();
+    const table = within(panel).getByRole('table', { name: 'Latest health changes of Press' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Paused', 'Collecting']);
+  });
+});

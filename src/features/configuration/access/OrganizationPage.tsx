@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCreateOrganizationMutation, useGetLicenseInfoQuery, useGetOrganizationQuery, useUpdateOrganizationMutation } from '../../../api/historianApi';
+import type { Organization, OrganizationWrite } from '../../../api/generated/historian.gen';
+import { SelectField } from '../../../components/form/ChoiceFields';
+import { Form } from '../../../components/form/Form';
+import { TextAreaField, TextField } from '../../../components/form/TextFields';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { ZERO_UUID } from '../../../lib/constants';
+import { configurationPath } from '../../../lib/paths';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { organizationErrors } from './organizationRules';
+import { Page, text, useQueryId } from './pageHelpers';
+
+const FIELDS = ['Name', 'Description', 'PostgresUser', 'PostgresPassword', 'PostgresPasswordConfirm', 'LicenseUUID'];
+const FORM_ID = 'organization-form';
+
+/** /configuration/create_organization and /configuration/edit_organization?id=… (SPEC §5 rules). */
+export function OrganizationPage() {
+  const { t } = useTranslation();
+  const id = useQueryId();
+  const { data, isError } = useGetOrganizationQuery({ id: id ?? '' }, { skip: id === undefined });
+  if (id === undefined) return <OrganizationForm />;
+  if (isError) return <p role="alert">{t('organizations.errors.load')}</p>;
+  if (!data) return <p role="status">{t('app.loading')}</p>;
+  return <OrganizationForm key={data.UUID} existing={data} />;
+}
+
+function OrganizationForm({ existing }: { existing?: Organization }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const [create, creation] = useCreateOrganizationMutation();
+  const [update, updating] = useUpdateOrganizationMutation();
+  const { data: info } = useGetLicenseInfoQuery();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const creating = existing === undefined;
+  const isRoot = existing?.IsRoot === true;
+  // SPEC §5: a licence is selectable only if unused or the organization's own.
+  const licences = (info?.LicenseClaims ?? []).filter((claim) => !claim.Trial && (!claim.OrganizationUUID || claim.OrganizationUUID === existing?.UUID));
+  const licenceOptions = [{ value: ZERO_UUID, label: t('organizations.no_licence') }, ...licences.map((claim) => ({ value: claim.UUID, label: claim.Name }))];
+
+  const submit = async (values: Record<string, unknown>) => {
+    const found = organizationErrors(values, { creating, isRoot }, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const password = text(values.PostgresPassword);
+    const organization: OrganizationWrite = {
+      Name: text(values.Name).trim(),
+      Description: text(values.Description),
+      ...(isRoot
+        ? {}
+        : {
+            PostgresUser: creating ? text(values.PostgresUser).trim() : existing?.PostgresUser,
+            LicenseUUID: text(values.LicenseUUID) || ZERO_UUID,
+            ...(password === '' ? {} : { PostgresPassword: password, PostgresPasswordConfirm: text(values.PostgresPasswordConfirm) }),
+          }),
+    };
+    try {
+      if (existing?.UUID) await update({ id: existing.UUID, organization: { ...organization, UUID: existing.UUID } }).unwrap();
+      else await create({ organization }).unwrap();
+      toasts.show('success', t('organizations.saved'));
+      navigate(configurationPath('organizations'));
+    } catch (error) {
+      setErrors(problemFieldErrors(error, FIELDS));
+      toasts.showError(creating ? t('configurations.errors.create_organization') : t('organizations.errors.save'), error);
+    }
+  };
+
+  return (
+    <Page title={creating ? t('pages.create_organization') : t('pages.edit_organization')}>
+      <Form id={FORM_ID} errors={errors} onSubmit={(values) => void submit(values)}>
+        <TextField name="Name" label={t('organizations.name')} required defaultValue={existing?.Name} />
+        <TextAreaField name="Description" label={t('organizations.description')} rows={2} defaultValue={existing?.Description} />
+        {!isRoot && (
+          <>
+            <TextField
+              name="PostgresUser"
+              label={t('organizations.postgres_user')}
+              help={t('organizations.postgres_user_help')}
+              required={creating}
+              // SPEC §5: PostgresUser is locked after creation.
+              mode={creating ? 'edit' : 'read'}
+              defaultValue={existing?.PostgresUser}
+              autoComplete="off"
+            />
+            <TextField
+              name="PostgresPassword"
+              type="password"
+              label={t('organizations.postgres_password')}
+              help={creating ? undefined : t('organizations.postgres_password_change_help')}
+              required={creating}
+              autoComplete="new-password"
+            />
+            <TextField name="PostgresPasswordConfirm" type="password" label={t('organizations.postgres_password_confirm')} required={creating} autoComplete="new-password" />
+            <SelectField name="LicenseUUID" label={t('organizations.licence')} options={licenceOptions} defaultValue={existing?.LicenseUUID ?? ZERO_UUID} key={licenceOptions.length} />
+          </>
+        )}
+        <button type="submit" className="primary" disabled={creation.isLoading || updating.isLoading}>
+          {t('general.save')}
+        </button>
+      </Form>
+    </Page>
+  );
+}

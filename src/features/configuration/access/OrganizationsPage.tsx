@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDeleteOrganizationMutation, useGetOrganizationsQuery } from '../../../api/historianApi';
+import type { Organization } from '../../../api/generated/historian.gen';
+import { isProblemError } from '../../../api/transport/errors';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { configurationPath } from '../../../lib/paths';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteIcon, EditIcon, Page } from './pageHelpers';
+
+/** What a 409 on delete says goes with the organization, by kind (the server's problem `holdings`). */
+function holdingsOf(error: unknown): Record<string, number> | undefined {
+  if (!isProblemError(error) || error.code !== 409) return undefined;
+  const holdings = error.body.holdings;
+  if (typeof holdings !== 'object' || holdings === null) return undefined;
+  return Object.fromEntries(Object.entries(holdings).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+}
+
+/** /configuration/organizations: every organization (root privilege ReadOrganizations). */
+export function OrganizationsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageOrganizations], scope: 'root' });
+  const { data, error, refetch } = useGetOrganizationsQuery({ limit: 10000 });
+  const [remove, { isLoading: deleting }] = useDeleteOrganizationMutation();
+  const [target, setTarget] = useState<Organization | null>(null);
+  const [holdings, setHoldings] = useState<Record<string, number> | undefined>(undefined);
+
+  const columns = useMemo<DataTableColumn<Organization>[]>(
+    () => [
+      { id: 'name', header: t('organizations.name'), value: (row) => row.Name },
+      { id: 'description', header: t('organizations.description'), value: (row) => row.Description },
+      { id: 'postgres_user', header: t('organizations.postgres_user'), value: (row) => row.PostgresUser },
+      { id: 'status', header: t('organizations.status'), value: (row) => (row.IsRoot ? t('organizations.root') : row.Status) },
+    ],
+    [t],
+  );
+  const actions = useMemo<DataTableAction<Organization>[]>(
+    () =>
+      canManage
+        ? [
+            { id: 'edit', label: t('organizations.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('edit_organization')}?id=${row.UUID ?? ''}`) },
+            { id: 'delete', label: t('organizations.delete'), icon: <DeleteIcon />, isVisible: (row) => !row.IsRoot, onAction: (row) => setTarget(row) },
+          ]
+        : [],
+    [canManage, navigate, t],
+  );
+
+  const close = () => {
+    setTarget(null);
+    setHoldings(undefined);
+  };
+  const confirmDelete = async () => {
+    if (!target?.UUID) return;
+    try {
+      await remove({ id: target.UUID, confirm: holdings !== undefined ? true : undefined }).unwrap();
+      toasts.show('success', t('organizations.deleted'));
+      close();
+    } catch (failure) {
+      const found = holdingsOf(failure);
+      if (found && holdings === undefined) setHoldings(found);
+      else {
+        toasts.showError(t('organizations.errors.delete'), failure);
+        close();
+      }
+    }
+  };
+
+  return (
+    <Page
+      title={t('pages.organizations')}
+      actions={canManage && <Link className="button primary" to={configurationPath('create_organization')}>{t('organizations.create')}</Link>}
+    >
+      <DataTable tableId="organizations" label={t('organizations.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.Name} error={error} onRetry={refetch} rightActions={actions} />
+      <ConfirmDialog
+        open={target !== null}
+        title={t('organizations.delete')}
+        busy={deleting}
+        confirmLabel={holdings ? t('organizations.delete_anyway') : undefined}
+        onCancel={close}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p>{t('organizations.delete_confirm', { name: target?.Name ?? '' })}</p>
+        {holdings && (
+          <div role="alert">
+            <p>{t('organizations.holds_data')}</p>
+            <ul>
+              {Object.entries(holdings).map(([kind, count]) => (
+                <li key={kind}>{t('organizations.holding', { kind, count })}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Token, TokenCreated } from '../../api/generated/historian.gen';
+import { useCreateCurrentUserTokenMutation, useDeleteCurrentUserTokenMutation, useGetCurrentUserTokensQuery } from '../../api/historianApi';
+import { Modal } from '../../components/Modal/Modal';
+import { useToasts } from '../../components/Toasts/useToasts';
+
+/**
+ * The user's API tokens: create (the value is shown once, only its hash is stored), copy, delete.
+ * Leaving the page forgets the value.
+ */
+export function ApiTokens() {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const { data: tokens, isLoading, isError } = useGetCurrentUserTokensQuery();
+  const [createToken, { isLoading: creating }] = useCreateCurrentUserTokenMutation();
+  const [deleteToken, { isLoading: deleting }] = useDeleteCurrentUserTokenMutation();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<TokenCreated | null>(null);
+  const [toDelete, setToDelete] = useState<Token | null>(null);
+  const date = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : t('profile.tokens.never'));
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return;
+    try {
+      setCreated(await createToken({ tokenCreate: { Name: name.trim() } }).unwrap());
+      setName('');
+    } catch (failure) {
+      toasts.showError(t('configurations.errors.generate_token'), failure);
+    }
+  };
+
+  const onCopy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toasts.show('success', t('historian.success.copy_token'));
+    } catch (failure) {
+      toasts.showError(t('historian.errors.copy_token'), failure);
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteToken({ id: toDelete.UUID }).unwrap();
+      if (created?.UUID === toDelete.UUID) setCreated(null);
+      setToDelete(null);
+    } catch (failure) {
+      toasts.showError(t('profile.tokens.delete_failed'), failure);
+    }
+  };
+
+  return (
+    <section className="profile-section" aria-labelledby="profile-tokens-title">
+      <h2 id="profile-tokens-title">{t('profile.tokens.title')}</h2>
+      <p className="muted">{t('profile.tokens.intro')}</p>
+      <form className="token-create" onSubmit={onCreate}>
+        <label className="field">
+          <span className="field-label">{t('profile.tokens.name')}</span>
+          <input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <button type="submit" className="primary" disabled={creating || name.trim() === ''}>
+          {t('profile.tokens.create')}
+        </button>
+      </form>
+      {created && (
+        <div className="token-created" role="status">
+          <p>{t('profile.tokens.created', { name: created.Name })}</p>
+          <code className="token-value" aria-label={t('profile.tokens.value')}>
+            {created.Token}
+          </code>
+          <button type="button" onClick={() => void onCopy(created.Token)}>
+            {t('profile.tokens.copy')}
+          </button>
+          <button type="button" onClick={() => setCreated(null)}>
+            {t('profile.tokens.done')}
+          </button>
+        </div>
+      )}
+      {isLoading && <p role="status">{t('app.loading')}</p>}
+      {isError && <p role="alert">{t('profile.tokens.load_failed')}</p>}
+      {tokens && tokens.length === 0 && <p className="muted">{t('profile.tokens.none')}</p>}
+      {tokens && tokens.length > 0 && (
+        <table className="token-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('profile.tokens.name')}</th>
+              <th scope="col">{t('profile.tokens.created_at')}</th>
+              <th scope="col">{t('profile.tokens.last_used_at')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('table.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((token) => (
+              <tr key={token.UUID}>
+                <td>{token.Name}</td>
+                <td>{date(token.CreatedAt)}</td>
+                <td>{date(token.LastUsedAt)}</td>
+                <td>
+                  <button type="button" className="danger" aria-label={t('profile.tokens.delete', { name: token.Name })} onClick={() => setToDelete(token)}>
+                    {t('general.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Modal
+        open={toDelete !== null}
+        title={t('profile.tokens.delete_title')}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void onConfirmDelete()}
+        confirmVariant="danger"
+        labels={{ confirm: t('general.delete') }}
+        busy={deleting}
+      >
+        <p>{t('profile.tokens.delete_question', { name: toDelete?.Name ?? '' })}</p>
+      </Modal>
+    </section>
+  );
+}
