@@ -20,8 +20,14 @@ class GzipBudgetPlugin {
         (assets) => {
           const gzip = (name) => zlib.gzipSync(assets[name].source(), { level: 9 }).length;
           const initial = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
+          // Lazy chunks have numeric ids; name them after their first module for the report.
+          const nameOf = (chunk) => {
+            if (chunk.name) return chunk.name;
+            const first = [...compilation.chunkGraph.getChunkModulesIterable(chunk)].map((m) => m.nameForCondition?.() ?? '').find((n) => n.includes('/src/'));
+            return first ? path.relative(__dirname, first) : String(chunk.id);
+          };
           const chunks = [...compilation.chunks].map((chunk) => ({
-            name: chunk.name ?? String(chunk.id),
+            name: nameOf(chunk),
             initial: chunk.canBeInitial(),
             files: [...chunk.files].filter((f) => f.endsWith('.js') || f.endsWith('.css')),
           }));
@@ -88,7 +94,8 @@ module.exports = (_env, argv) => {
           terserOptions: { ecma: 2020, module: true, compress: { passes: 2, pure_getters: true }, format: { comments: false } },
         }),
       ],
-      chunkIds: 'named',
+      // Numeric ids: named ones make the runtime's chunk map about 1.5 KB gzip larger.
+      chunkIds: production ? 'deterministic' : 'named',
     },
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',

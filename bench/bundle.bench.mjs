@@ -23,6 +23,6 @@ console.log(`production build: median ${times[Math.floor(times.length / 2)].toFi
 console.log(`sign-in route initial JS: ${kb(report.initialJsGzipBytes)} gzip (budget ${kb(report.budgetBytes)}, ${((100 * report.initialJsGzipBytes) / report.budgetBytes).toFixed(0)}%)`);
 console.log('chunk'.padEnd(48), 'gzip'.padStart(10), 'raw'.padStart(10));
 for (const c of [...report.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-  console.log(`${c.initial ? '*' : ' '} ${c.file.replace(/^assets\//, '')}`.padEnd(48), kb(c.gzipBytes).padStart(10), kb(c.bytes).padStart(10));
+  console.log(`${c.initial ? '*' : ' '} ${c.chunk}`.padEnd(70), kb(c.gzipBytes).padStart(10), kb(c.bytes).padStart(10));
 }
 console.log('(* = loaded by the sign-in route)');

@@ -5,7 +5,6 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { GALLERY_PATH, isGalleryEnabled } from '../features/gallery/galleryAccess';
 import { IS_DEVELOPMENT_BUILD } from '../lib/appVersion';
 import { configurationPath, paths } from '../lib/paths';
-import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LocationRecorder } from './LocationRecorder';
 import { RedirectIfLoggedIn, RequireAuth } from './RequireAuth';
@@ -17,6 +16,8 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+// The signed-in shell is lazy too: the sign-in route never renders it (bundle budget).
+const AppShell = page(() => import('./AppShell'), 'AppShell');
 const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
 const LoginDonePage = page(() => import('../features/auth/LoginDonePage'), 'LoginDonePage');
 const SetupPage = page(() => import('../features/setup/SetupPage'), 'SetupPage');
@@ -42,11 +43,22 @@ const AuditLogPage = page(() => import('../features/audit-log/AuditLogPage'), 'A
 const ConfigurationPage = page(() => import('../features/configuration/ConfigurationPage'), 'ConfigurationPage');
 const ApiSettingsPage = page(() => import('../features/configuration/api/ApiSettingsPage'), 'ApiSettingsPage');
 const LicencePage = page(() => import('../features/configuration/licence/LicencePage'), 'LicencePage');
+const TimeseriesDatabasesPage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasesPage'), 'TimeseriesDatabasesPage');
+const TimeseriesDatabasePage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasePage'), 'TimeseriesDatabasePage');
 // The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
 // so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
 // lazily, keeping ajv and the player out of the sign-in route.
 const QaReplayPage = lazy(async () => ({ default: (await import('../features/qa-replay/QaReplayPage')).QaReplayPage }));
 const ReplaySandbox = lazy(async () => ({ default: (await import('./ReplaySandbox')).ReplaySandbox }));
+// Access administration (issue 6), one chunk per page.
+const OrganizationsPage = page(() => import('../features/configuration/access/OrganizationsPage'), 'OrganizationsPage');
+const OrganizationPage = page(() => import('../features/configuration/access/OrganizationPage'), 'OrganizationPage');
+const UsersPage = page(() => import('../features/configuration/access/UsersPage'), 'UsersPage');
+const UserPage = page(() => import('../features/configuration/access/UserPage'), 'UserPage');
+const GroupsPage = page(() => import('../features/configuration/access/GroupsPage'), 'GroupsPage');
+const GroupPage = page(() => import('../features/configuration/access/GroupPage'), 'GroupPage');
+const AuthProvidersPage = page(() => import('../features/configuration/access/AuthProvidersPage'), 'AuthProvidersPage');
+const AuthProviderPage = page(() => import('../features/configuration/access/AuthProviderPage'), 'AuthProviderPage');
 const NotFoundPage = page(() => import('./NotFoundPage'), 'NotFoundPage');
 // Development builds, or production with localStorage['historian.gallery'] = '1' (galleryAccess.ts).
 const GalleryPage = page(() => import('../features/gallery/GalleryPage'), 'GalleryPage');
@@ -98,6 +110,17 @@ export function AppRoutes() {
           <Route path={paths.configuration} element={<ConfigurationPage />} />
           <Route path={configurationPath('api')} element={<ApiSettingsPage />} />
           <Route path={configurationPath('license')} element={<LicencePage />} />
+          <Route path={configurationPath('timeseries_databases')} element={<TimeseriesDatabasesPage />} />
+          <Route path={configurationPath('timeseries_database')} element={<TimeseriesDatabasePage />} />
+          <Route path={configurationPath('organizations')} element={<OrganizationsPage />} />
+          <Route path={configurationPath('create_organization')} element={<OrganizationPage />} />
+          <Route path={configurationPath('edit_organization')} element={<OrganizationPage />} />
+          <Route path={configurationPath('users')} element={<UsersPage />} />
+          <Route path={configurationPath('user')} element={<UserPage />} />
+          <Route path={configurationPath('groups')} element={<GroupsPage />} />
+          <Route path={configurationPath('group')} element={<GroupPage />} />
+          <Route path={configurationPath('auth_providers')} element={<AuthProvidersPage />} />
+          <Route path={configurationPath('auth_provider')} element={<AuthProviderPage />} />
           <Route path={`${paths.configuration}/*`} element={<ConfigurationPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
