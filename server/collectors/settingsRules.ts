@@ -74,8 +74,12 @@ export function mergeSettings(stored: SettingsChange, sentSettings: JsonMap | un
   return { settings: sentSettings ?? stored.settings, secureSettings };
 }
 
-/** 400 with errors by field path when the settings break the collector's schema. */
-export function assertSettingsFit(schemaValue: unknown, change: SettingsChange): void {
+/**
+ * 400 with errors by field path when the settings break the collector's schema. Where a secret
+ * belongs is checked for the secure settings sent now (`sentSecure`): ones stored before the
+ * collector registered its schema are left alone until someone changes them.
+ */
+export function assertSettingsFit(schemaValue: unknown, change: SettingsChange, sentSecure: readonly string[] = Object.keys(change.secureSettings)): void {
   const schema = settingsSchemaOf(schemaValue);
   const properties = schema.properties ?? {};
   if (Object.keys(properties).length === 0) return;
@@ -85,7 +89,7 @@ export function assertSettingsFit(schemaValue: unknown, change: SettingsChange):
     const property = properties[name];
     if (property && isSecure(property)) add(`Settings.${name}`, 'is a secure setting: send it in SecureSettings');
   }
-  for (const name of Object.keys(change.secureSettings)) {
+  for (const name of sentSecure) {
     const property = properties[name];
     if (!property || !isSecure(property)) add(`SecureSettings.${name}`, 'is not a secure setting of this collector');
   }

@@ -139,6 +139,18 @@ describe('POST and PUT /collectors', () => {
   });
 });
 
+describe('settings stored before the collector registered', () => {
+  it('a secret stored before the schema was known does not block later changes, and stays', async () => {
+    const created = await create('Early bird', { SecureSettings: { LegacyKey: 'old' } });
+    const token = (await api('GET', `/collectors/${created.UUID}/token`, admin)).json<{ Token: string }>().Token;
+    await api('POST', '/collector-api/register', bearer(token), registration());
+    const response = await api('PUT', `/collectors/${created.UUID}`, admin, { Name: 'Early bird', Settings: { SampleIntervalMs: 500 } });
+    expect(response.statusCode).toBe(200);
+    const assignment = (await api('GET', '/collector-api/settings', bearer(token))).json<{ SecureSettings: object }>();
+    expect(assignment.SecureSettings).toEqual({ LegacyKey: 'old' });
+  });
+});
+
 describe('status and delete', () => {
   it('PATCH /collectors/{id}/status changes the status', async () => {
     const collector = await create('Chiller');

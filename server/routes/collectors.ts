@@ -93,7 +93,7 @@ export function collectorsHandlers(ctx: AppContext) {
       }
       const stored = { settings: row.settings, secureSettings: row.secure_settings };
       const next = mergeSettings(stored, body.Settings, body.SecureSettings);
-      assertSettingsFit(row.settings_schema, next);
+      assertSettingsFit(row.settings_schema, next, Object.keys(body.SecureSettings ?? {}));
       const changed = JSON.stringify(next) !== JSON.stringify(stored);
       try {
         const { rows } = await db.query<CollectorRow>(

@@ -1,19 +1,25 @@
-import { POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
+import { INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 
-// The minimal time-series database entries the setup wizard's step 3 needs (issue 5): the types
-// with their settings schemas, and a real entry created in the organization.
+// /timeseries-databases on the server's own database (PGlite): the types with their settings
+// schemas, the entries of an organization (SPEC §3, §5, §7), and connection tests of the built-in
+// store. An external PostgreSQL with passwords is in timeseriesDatabases.external.test.ts.
 
 let t: TestApp;
 let organization: string;
 let admin: SessionHeaders;
 let reader: SessionHeaders;
+let otherOrganization: string;
+let otherAdmin: SessionHeaders;
 
 beforeAll(async () => {
   t = await openTestApp();
   organization = await createTestOrganization(t.db);
   admin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [organization]: ['READ_TIMESERIES_DATABASES', 'MANAGE_TIMESERIES_DATABASES'] } })).uuid);
   reader = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [organization]: ['READ_TIMESERIES_DATABASES'] } })).uuid);
+  otherOrganization = await createTestOrganization(t.db);
+  const manage = ['READ_TIMESERIES_DATABASES', 'MANAGE_TIMESERIES_DATABASES'];
+  otherAdmin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [otherOrganization]: manage } })).uuid);
 }, 60_000);
 
 afterAll(async () => {
@@ -61,5 +67,154 @@ describe('time-series databases for the setup wizard', () => {
 
   it('needs MANAGE_TIMESERIES_DATABASES to create', async () => {
     expect((await create(reader, { Name: 'y', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { mode: 'builtin' } })).statusCode).toBe(403);
+  });
+});
+
+const BUILTIN = { TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { mode: 'builtin' } };
+const inOther = (headers: SessionHeaders) => ({ ...headers, 'x-organization-uuid': otherOrganization });
+const update = (headers: SessionHeaders, id: string, payload: object, query = '') =>
+  t.app.inject({ method: 'PUT', url: `/api/timeseries-databases/${id}${query}`, headers: inOrganization(headers), payload });
+const testStored = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'GET', url: `/api/timeseries-databases/${id}/test`, headers });
+const testUnsaved = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/timeseries-databases/test', headers, payload });
+
+async function createOne(name: string, extra: object = {}): Promise<string> {
+  const response = await create(admin, { Name: name, ...BUILTIN, ...extra }, '');
+  expect(response.statusCode).toBe(201);
+  return response.json().UUID;
+}
+
+async function storedSecrets(id: string): Promise<Record<string, unknown>> {
+  const { rows } = await t.db.query<{ secure_settings: Record<string, unknown> }>('SELECT secure_settings FROM timeseries_databases WHERE uuid = $1', [id]);
+  return rows[0].secure_settings;
+}
+
+describe('updating a time-series database (PUT /timeseries-databases/{id})', () => {
+  it('saves name and settings and answers without secure settings', async () => {
+    const id = await createOne('before');
+    const response = await update(admin, id, { Name: 'after', ...BUILTIN, SecureSettings: { password: 'never-answered' } }, '?createDatabase=true');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ UUID: id, Name: 'after', Settings: { mode: 'builtin' } });
+    expect(response.json()).not.toHaveProperty('SecureSettings');
+    expect(response.body).not.toContain('never-answered');
+  });
+
+  it('secure settings are only replaced when sent: absent keeps, a key absent keeps, a value replaces, null removes', async () => {
+    const id = await createOne('secrets', { SecureSettings: { password: 'first' } });
+    expect((await update(admin, id, { Name: 'secrets', ...BUILTIN })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: 'first' });
+    expect((await update(admin, id, { Name: 'secrets', ...BUILTIN, SecureSettings: {} })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: 'first' });
+    expect((await update(admin, id, { Name: 'secrets', ...BUILTIN, SecureSettings: { password: '' } })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: 'first' });
+    expect((await update(admin, id, { Name: 'secrets', ...BUILTIN, SecureSettings: { password: 'second' } })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: 'second' });
+    expect((await update(admin, id, { Name: 'secrets', ...BUILTIN, SecureSettings: { password: null } })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({});
+  });
+
+  it('a secret is not carried over to another type', async () => {
+    const id = await createOne('retyped', { SecureSettings: { password: 'postgres-secret' } });
+    const response = await update(admin, id, { Name: 'retyped', TimeseriesDatabaseTypeUUID: INFLUXDB_TIMESERIES_TYPE_UUID, Settings: { url: 'http://127.0.0.1:1' } });
+    expect(response.statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({});
+  });
+
+  it('validates the settings against the type’s schema with errors per field path', async () => {
+    const id = await createOne('validated');
+    const response = await update(admin, id, {
+      Name: 'validated',
+      TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID,
+      Settings: { mode: 'external', host: 42, port: 70000, password: 'in the wrong map' },
+      SecureSettings: { user: 'not secure' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['SecureSettings.user', 'Settings.host', 'Settings.password', 'Settings.port']);
+    const missing = await update(admin, id, { Name: 'validated', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: {} });
+    expect(missing.json().errors).toHaveProperty(['Settings.mode']);
+  });
+
+  it('external settings without a host answer 400 on Settings.host when the database is to be created', async () => {
+    const id = await createOne('hostless');
+    const response = await update(admin, id, { Name: 'hostless', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { mode: 'external', user: 'u' } }, '?createDatabase=true');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty(['Settings.host']);
+  });
+
+  it('answers 409 when renamed to the name of another database of the organization', async () => {
+    await createOne('taken');
+    const id = await createOne('free');
+    const response = await update(admin, id, { Name: 'TAKEN', ...BUILTIN });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toHaveProperty(['Name']);
+  });
+});
+
+describe('deleting a time-series database', () => {
+  it('removes the entry from the list', async () => {
+    const id = await createOne('short-lived');
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(admin) });
+    expect(response.statusCode).toBe(204);
+    const list = await t.app.inject({ method: 'GET', url: '/api/timeseries-databases', headers: inOrganization(reader) });
+    expect(list.json().map((database: { UUID: string }) => database.UUID)).not.toContain(id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(admin) })).statusCode).toBe(404);
+  });
+});
+
+describe('ids of another organization answer 404', () => {
+  it('for update, delete, the stored test and the test of unsaved settings', async () => {
+    const id = await createOne('private', { SecureSettings: { password: 'private-secret' } });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/timeseries-databases/${id}`, headers: inOther(otherAdmin), payload: { Name: 'x', ...BUILTIN } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOther(otherAdmin) })).statusCode).toBe(404);
+    expect((await testStored(inOther(otherAdmin), id)).statusCode).toBe(404);
+    const unsaved = await testUnsaved(inOther(otherAdmin), { UUID: id, ...BUILTIN });
+    expect(unsaved.statusCode).toBe(404);
+    expect(unsaved.body).not.toContain('private-secret');
+    const list = await t.app.inject({ method: 'GET', url: '/api/timeseries-databases', headers: inOther(otherAdmin) });
+    expect(list.json()).toEqual([]);
+  });
+});
+
+describe('connection tests of the built-in store', () => {
+  it('the stored database really connects, writes and reads one point', async () => {
+    const id = await createOne('tested');
+    const response = await testStored(inOrganization(admin), id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      Success: true,
+      Steps: ['connect', 'schema', 'write', 'read'].map((Name) => expect.objectContaining({ Name, Success: true })),
+    });
+  });
+
+  it('the test button works on unsaved settings', async () => {
+    const response = await testUnsaved(inOrganization(admin), BUILTIN);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ Success: true });
+  });
+
+  it('unsaved settings that reach nothing name the failed step', async () => {
+    const response = await testUnsaved(inOrganization(admin), {
+      TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID,
+      Settings: { mode: 'external', host: '127.0.0.1', port: 1, user: 'nobody' },
+      SecureSettings: { password: 'unreachable-secret' },
+    });
+    expect(response.json()).toMatchObject({ Success: false, FailedStep: 'connect', Steps: [{ Name: 'connect', Success: false }] });
+    expect(response.body).not.toContain('unreachable-secret');
+  });
+
+  it('unsaved settings are validated against the type’s schema too', async () => {
+    const response = await testUnsaved(inOrganization(admin), { TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { mode: 'nowhere' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty(['Settings.mode']);
+  });
+});
+
+describe('privileges', () => {
+  it('updating, deleting and testing need MANAGE_TIMESERIES_DATABASES', async () => {
+    const id = await createOne('guarded');
+    expect((await update(reader, id, { Name: 'x', ...BUILTIN })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(reader) })).statusCode).toBe(403);
+    expect((await testStored(inOrganization(reader), id)).statusCode).toBe(403);
+    expect((await testUnsaved(inOrganization(reader), BUILTIN)).statusCode).toBe(403);
   });
 });

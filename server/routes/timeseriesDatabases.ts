@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { validateWithSchema } from '../../src/lib/schemaValidation';
-import { toValidationSchema } from '../../src/lib/settingsSchema';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../access/scope';
-import { callerOf } from '../http/caller';
-import { badRequest, conflict, HttpProblem } from '../http/problem';
+import { callerOf, organizationOf } from '../http/caller';
+import { badRequest, HttpProblem, notFound } from '../http/problem';
 import { createTimeseriesDrivers, TIMESERIES_DATABASE_TYPES } from '../timeseries/registry';
 import { TimeseriesSettingsError } from '../timeseries/settings';
-import type { SettingsMap } from '../timeseries/types';
+import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';
+import { assertSettingsFit, mergeSecureSettings, presentSettings } from './timeseriesDatabaseSettings';
 
-// Minimal time-series database entries for the setup wizard (issue 5): the types, the list and
-// create. Update, delete and the connection test belong to the time-series database work and
-// answer 501 until it adds them.
+// /timeseries-databases (SPEC §7): the time-series databases of an organization, each of a driver
+// type of server/timeseries/registry.ts. Secure settings are never answered and are replaced only
+// when a new value is sent. Ids of another organization answer 404, like ids that do not exist.
+// Deleting an entry leaves the database itself and its points alone: they are the site's data.
 
 interface DatabaseRow {
   uuid: string;
@@ -20,6 +20,7 @@ interface DatabaseRow {
   description: string;
   type_uuid: string;
   settings: SettingsMap;
+  secure_settings: SettingsMap;
 }
 
 interface DatabaseBody {
@@ -30,7 +31,17 @@ interface DatabaseBody {
   SecureSettings?: SettingsMap;
 }
 
-const COLUMNS = 'uuid, organization_uuid, name, description, type_uuid, settings';
+interface TestBody {
+  UUID?: string;
+  TimeseriesDatabaseTypeUUID: string;
+  Settings?: SettingsMap;
+  SecureSettings?: SettingsMap;
+}
+
+type ById = { Params: { id: string } };
+type WithCreateDatabase = { Querystring: { createDatabase?: boolean } };
+
+const COLUMNS = 'uuid, organization_uuid, name, description, type_uuid, settings, secure_settings';
 
 /** Secure settings never leave the server (ARCHITECTURE "Security model"). */
 const toJson = (row: DatabaseRow) => ({
@@ -42,14 +53,57 @@ const toJson = (row: DatabaseRow) => ({
   Settings: row.settings,
 });
 
-/** Without an organization header the call acts at root level (x-historian-organization-optional). */
-const organizationOf = (request: FastifyRequest) => {
+/** Only the list may go without an organization header (x-historian-organization-optional): then it lists the root's. */
+const listOrganizationOf = (request: FastifyRequest) => {
   const caller = callerOf(request);
   return caller.organizationUuid ?? caller.rootOrganizationUuid;
 };
 
+/** A secret of another type (a password for another server) is not carried over when the type changes. */
+const storedSecretsFor = (row: DatabaseRow, driver: TimeseriesDriver): SettingsMap => (row.type_uuid === driver.typeUuid ? row.secure_settings : {});
+
+function nameOf(body: DatabaseBody): string {
+  const name = body.Name.trim();
+  if (name === '') throw badRequest('Name is required', { Name: ['is required'] });
+  return name;
+}
+
+function nameTaken(error: unknown): never {
+  if (!isUniqueViolation(error)) throw error;
+  throw new HttpProblem(409, 'Conflict', { detail: 'A time-series database of this name exists in the organization', errors: { Name: ['is already in use'] } });
+}
+
 export function timeseriesDatabasesHandlers(ctx: AppContext) {
   const drivers = createTimeseriesDrivers({ serverDb: ctx.db });
+
+  const driverOf = (typeUuid: string): TimeseriesDriver => {
+    const driver = drivers.byTypeUuid(typeUuid);
+    if (!driver) throw badRequest('Unknown time-series database type', { TimeseriesDatabaseTypeUUID: ['is not a known type'] });
+    return driver;
+  };
+
+  /** The row when it belongs to the caller's organization; 404 otherwise. */
+  const findRow = async (request: FastifyRequest, uuid: string): Promise<DatabaseRow> => {
+    const { rows } = await ctx.db.query<DatabaseRow>(`SELECT ${COLUMNS} FROM timeseries_databases WHERE uuid = $1 AND organization_uuid = $2`, [
+      uuid,
+      organizationOf(request),
+    ]);
+    if (!rows[0]) throw notFound('No such time-series database');
+    return rows[0];
+  };
+
+  /** createDatabase=true: the database or bucket is really made, under the internal default name when none is given. */
+  const createDatabase = async (request: FastifyRequest, driver: TimeseriesDriver, settings: SettingsMap, secureSettings: SettingsMap) => {
+    try {
+      return (await driver.createDatabase(settings, secureSettings)).settings;
+    } catch (error) {
+      if (error instanceof TimeseriesSettingsError) throw badRequest(error.message, { [`Settings.${error.setting}`]: [error.message] });
+      request.log.warn({ err: error }, 'creating the time-series database failed');
+      const reason = error instanceof Error ? `: ${error.message}` : '';
+      throw new HttpProblem(502, 'Bad Gateway', { detail: `The database could not be created${reason}`, code: 'configuration.errors.update_database' });
+    }
+  };
+
   return {
     async getTimeseriesDatabaseTypes() {
       return TIMESERIES_DATABASE_TYPES;
@@ -57,31 +111,19 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
 
     async getTimeseriesDatabases(request: FastifyRequest) {
       const { rows } = await ctx.db.query<DatabaseRow>(`SELECT ${COLUMNS} FROM timeseries_databases WHERE organization_uuid = $1 ORDER BY lower(name)`, [
-        organizationOf(request),
+        listOrganizationOf(request),
       ]);
       return rows.map(toJson);
     },
 
-    async createTimeseriesDatabase(request: FastifyRequest<{ Body: DatabaseBody; Querystring: { createDatabase?: boolean } }>, reply: FastifyReply) {
+    async createTimeseriesDatabase(request: FastifyRequest<{ Body: DatabaseBody } & WithCreateDatabase>, reply: FastifyReply) {
       const body = request.body;
-      const driver = drivers.byTypeUuid(body.TimeseriesDatabaseTypeUUID);
-      if (!driver) throw badRequest('Unknown time-series database type', { TimeseriesDatabaseTypeUUID: ['is not a known type'] });
-      const name = body.Name.trim();
-      if (name === '') throw badRequest('Name is required', { Name: ['is required'] });
-      let settings = body.Settings ?? {};
-      const secureSettings = body.SecureSettings ?? {};
-      const invalid = validateWithSchema(toValidationSchema(driver.settingsSchema), { ...settings, ...secureSettings });
-      const errors = Object.fromEntries(Object.entries(invalid).map(([path, list]) => [`Settings.${path}`, list.map((error) => error.key)]));
-      if (Object.keys(errors).length > 0) throw badRequest('The settings do not match the type', errors);
-      if (request.query.createDatabase) {
-        try {
-          settings = (await driver.createDatabase(settings, secureSettings)).settings;
-        } catch (error) {
-          if (error instanceof TimeseriesSettingsError) throw badRequest(error.message, { [`Settings.${error.setting}`]: [error.message] });
-          request.log.warn({ err: error }, 'creating the time-series database failed');
-          throw new HttpProblem(502, 'Bad Gateway', { detail: 'The database could not be created', code: 'configuration.errors.update_database' });
-        }
-      }
+      const driver = driverOf(body.TimeseriesDatabaseTypeUUID);
+      const name = nameOf(body);
+      let settings = presentSettings(body.Settings);
+      const secureSettings = mergeSecureSettings(driver, {}, body.SecureSettings);
+      assertSettingsFit(driver, settings, secureSettings);
+      if (request.query.createDatabase) settings = await createDatabase(request, driver, settings, secureSettings);
       try {
         const { rows } = await ctx.db.query<DatabaseRow>(
           `INSERT INTO timeseries_databases (organization_uuid, name, description, type_uuid, settings, secure_settings)
@@ -90,9 +132,59 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
         );
         return reply.code(201).send(toJson(rows[0]));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('A time-series database of this name exists in the organization');
-        throw error;
+        return nameTaken(error);
       }
+    },
+
+    /** SecureSettings absent, or a key of it absent, keeps the stored secret. */
+    async updateTimeseriesDatabase(request: FastifyRequest<ById & { Body: DatabaseBody } & WithCreateDatabase>) {
+      const stored = await findRow(request, request.params.id);
+      const body = request.body;
+      const driver = driverOf(body.TimeseriesDatabaseTypeUUID);
+      const name = nameOf(body);
+      let settings = presentSettings(body.Settings);
+      const secureSettings = mergeSecureSettings(driver, storedSecretsFor(stored, driver), body.SecureSettings);
+      assertSettingsFit(driver, settings, secureSettings);
+      if (request.query.createDatabase) settings = await createDatabase(request, driver, settings, secureSettings);
+      try {
+        const { rows } = await ctx.db.query<DatabaseRow>(
+          `UPDATE timeseries_databases
+              SET name = $3, description = $4, type_uuid = $5, settings = $6, secure_settings = $7, updated_at = now()
+            WHERE uuid = $1 AND organization_uuid = $2 RETURNING ${COLUMNS}`,
+          [stored.uuid, stored.organization_uuid, name, body.Description ?? stored.description, driver.typeUuid, JSON.stringify(settings), JSON.stringify(secureSettings)],
+        );
+        // Deleted by someone else between the read and the write.
+        if (!rows[0]) throw notFound('No such time-series database');
+        return toJson(rows[0]);
+      } catch (error) {
+        return nameTaken(error);
+      }
+    },
+
+    async deleteTimeseriesDatabase(request: FastifyRequest<ById>, reply: FastifyReply) {
+      const row = await findRow(request, request.params.id);
+      await ctx.db.query('DELETE FROM timeseries_databases WHERE uuid = $1', [row.uuid]);
+      return reply.code(204).send();
+    },
+
+    /** Really connects, writes and reads one point with the stored settings; names the failed step. */
+    async testTimeseriesDatabase(request: FastifyRequest<ById>) {
+      const row = await findRow(request, request.params.id);
+      return driverOf(row.type_uuid).test(row.settings, row.secure_settings);
+    },
+
+    /**
+     * The editor's test button, on the form's values before saving. With the UUID of a stored
+     * database, the secrets not sent (never sent back to the form) are taken from it.
+     */
+    async testTimeseriesDatabaseSettings(request: FastifyRequest<{ Body: TestBody }>) {
+      const body = request.body;
+      const driver = driverOf(body.TimeseriesDatabaseTypeUUID);
+      const stored = body.UUID ? await findRow(request, body.UUID) : undefined;
+      const settings = presentSettings(body.Settings);
+      const secureSettings = mergeSecureSettings(driver, stored ? storedSecretsFor(stored, driver) : {}, body.SecureSettings);
+      assertSettingsFit(driver, settings, secureSettings);
+      return driver.test(settings, secureSettings);
     },
   };
 }

@@ -1,7 +1,10 @@
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { generatedApi } from './generated/historian.gen';
 import { removeByUuid, sortGroups, upsertByUuid } from './listPatches';
-import { uploadProductUpdate } from './productUpdateUpload';
+import type { uploadProductUpdate } from './productUpdateUpload';
+
+// The upload (XHR and its progress store) loads with the page that uploads, not on sign-in.
+const lazyUploadProductUpdate: typeof uploadProductUpdate = async (...args) => (await import('./productUpdateUpload')).uploadProductUpdate(...args);
 
 // The one place components import API hooks from. Tags with ids plus a LIST sentinel let a change
 // to one item refresh exactly the queries that show it.
@@ -34,8 +37,11 @@ export const historianApi = generatedApi.enhanceEndpoints({
     getProductUpdates: {
       providesTags: (list) => [...(list ?? []).map((update) => ({ type: 'ProductUpdate' as const, id: update.UUID })), { type: 'ProductUpdate', id: 'LIST' }],
     },
-    // Multipart over XHR, for the progress bar (src/api/productUpdateUpload.ts).
-    createProductUpdate: { invalidatesTags: [{ type: 'ProductUpdate', id: 'LIST' }], queryFn: uploadProductUpdate },
+    // Multipart over XHR, for the progress bar (src/api/productUpdateUpload.ts). RTK Query runs an
+    // endpoint's `query` whenever it has one, so the generated one is taken away.
+    createProductUpdate: (definition) => {
+      Object.assign(definition, { query: undefined, queryFn: lazyUploadProductUpdate, invalidatesTags: [{ type: 'ProductUpdate', id: 'LIST' }] });
+    },
     deleteProductUpdate: { invalidatesTags: (_result, _error, arg) => [{ type: 'ProductUpdate', id: arg.id }] },
     // SPEC §7: POST /license takes the form field licenseToken, not a JSON body.
     activateLicense: {
@@ -245,3 +251,28 @@ export const {
   useGetAuthenticationProviderTypesQuery,
   useTestAuthenticationProviderMutation,
 } = withAccessAdministration;
+
+// Time-series databases (issue 7). A connection test changes nothing the client shows, so it
+// refetches nothing; the types live in code on the server and never change at run time.
+const withTimeseriesDatabases = historianApi.enhanceEndpoints({
+  addTagTypes: ['TimeseriesDatabase'],
+  endpoints: {
+    getTimeseriesDatabaseTypes: { providesTags: [] },
+    getTimeseriesDatabases: {
+      providesTags: (list) => [...(list ?? []).map((database) => ({ type: 'TimeseriesDatabase' as const, id: database.UUID ?? '' })), { type: 'TimeseriesDatabase', id: 'LIST' }],
+    },
+    createTimeseriesDatabase: { invalidatesTags: [{ type: 'TimeseriesDatabase', id: 'LIST' }] },
+    updateTimeseriesDatabase: { invalidatesTags: (_result, _error, arg) => [{ type: 'TimeseriesDatabase', id: arg.id }] },
+    deleteTimeseriesDatabase: { invalidatesTags: (_result, _error, arg) => [{ type: 'TimeseriesDatabase', id: arg.id }] },
+    testTimeseriesDatabase: { invalidatesTags: [] },
+    testTimeseriesDatabaseSettings: { invalidatesTags: [] },
+  },
+});
+
+export const {
+  useGetTimeseriesDatabasesQuery,
+  useUpdateTimeseriesDatabaseMutation,
+  useDeleteTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseSettingsMutation,
+} = withTimeseriesDatabases;

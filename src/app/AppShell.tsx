@@ -1,20 +1,14 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { ToastViewport } from '../components/Toasts/ToastViewport';
+import { LicenceStatus } from '../features/licence/LicenceStatus';
+import { SetupGate } from '../features/setup/SetupGate';
 import { paths } from '../lib/paths';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
 
-// The shell is never drawn on the sign-in route, whose first download has a budget (README,
-// "Bundle budget"); so its parts load on first use, beside the page they frame.
-function part<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const SideMenu = part(() => import('./SideMenu'), 'SideMenu');
-const UserMenu = part(() => import('./UserMenu'), 'UserMenu');
-const SetupGate = part(() => import('../features/setup/SetupGate'), 'SetupGate');
-const LicenceStatus = part(() => import('../features/licence/LicenceStatus'), 'LicenceStatus');
-const ToastViewport = part(() => import('../components/Toasts/ToastViewport'), 'ToastViewport');
-
+/** The signed-in frame: sidebar (menu and user menu), banners, the page, and the toasts. */
 export function AppShell() {
   const { t } = useTranslation();
   return (
@@ -26,23 +20,17 @@ export function AppShell() {
         <Link to={paths.home} className="brand">
           {t('app.name')}
         </Link>
-        <Suspense fallback={<div className="side-menu" />}>
-          <SideMenu />
-          <UserMenu />
-        </Suspense>
+        <SideMenu />
+        <UserMenu />
       </aside>
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          <SetupGate />
-          <LicenceStatus />
-        </Suspense>
+        <SetupGate />
+        <LicenceStatus />
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <ToastViewport />
-      </Suspense>
+      <ToastViewport />
     </div>
   );
 }

@@ -21,15 +21,20 @@ export function ReplaySandbox({ store, route }: ReplaySandboxProps) {
   const { i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
+  const unmountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    if (!host.current) return undefined;
-    const created = createRoot(host.current);
-    root.current = created;
+    // StrictMode runs this twice; the second run takes the root back instead of making another.
+    if (unmountTimer.current !== null) clearTimeout(unmountTimer.current);
+    unmountTimer.current = null;
+    if (!root.current && host.current) root.current = createRoot(host.current);
     return () => {
-      root.current = null;
       // Unmounting a root while React commits this one is not allowed; the next task is.
-      setTimeout(() => created.unmount(), 0);
+      unmountTimer.current = setTimeout(() => {
+        root.current?.unmount();
+        root.current = null;
+        unmountTimer.current = null;
+      }, 0);
     };
   }, []);
 

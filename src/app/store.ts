@@ -12,7 +12,6 @@ import type { RecorderExtra } from '../state/recorder/exportRecording';
 import { isRecordingRequested } from '../state/recorder/recordFlag';
 import { createRecorder } from '../state/recorder/recorder';
 import { recorderReducer, recorderToggled } from '../state/recorder/recorderSlice';
-import { hasSlicesOf, withReplayedState } from '../state/recorder/replayState';
 import { loggedOut, sessionReducer } from '../state/session';
 import { tableSettingsReducer } from '../state/tableSettings';
 import { toastsReducer } from '../state/toasts';
@@ -51,35 +50,36 @@ export interface StoreExtra extends RecorderExtra {
   replay?: ReplayResponder;
 }
 
+/** What makes a store a QA replay sandbox. */
+export interface ReplaySetup {
+  responder: ReplayResponder;
+  /** withReplayedState (src/state/recorder/replayState.ts), handed in so that the sign-in route does not carry it. */
+  withReplayedState: (reducer: typeof rootReducer, template: RootState) => typeof rootReducer;
+}
+
 export interface StoreOptions {
-  replay?: ReplayResponder;
+  replay?: ReplaySetup;
   /** Start recording at once (`?record=1`); otherwise the recorder waits for recorderToggled(true). */
   record?: boolean;
 }
 
-/** The QA recorder of one store: its snapshot moves forward through the same root reducer a replay uses. */
+/** The QA recorder of one store; its engine (redaction, buffer, snapshot) loads when recording starts. */
 function createStoreRecorder() {
   return createRecorder({
-    loadEngine: () => import('../state/recorder/recorderEngine'),
-    reduce: (state, action) => (hasSlicesOf(state, initialRootState) ? rootReducer(state, action) : state),
-    secretsOf: (state) => [readXsrfToken(), hasSlicesOf(state, initialRootState) ? state.session.userKey : null],
-    dataKeyedPaths: [
-      [baseApi.reducerPath, 'queries'],
-      [baseApi.reducerPath, 'mutations'],
-      [baseApi.reducerPath, 'subscriptions'],
-      [baseApi.reducerPath, 'provided', 'tags'],
-      [baseApi.reducerPath, 'provided', 'tags', '*'],
-      [baseApi.reducerPath, 'provided', 'keys'],
-    ],
+    loadEngine: async () => {
+      const { createRecorderEngine } = await import('../state/recorder/recorderEngine');
+      const settings = { reducer: rootReducer, template: initialRootState, secretsOf: (state: RootState) => [readXsrfToken(), state.session.userKey] };
+      return (state, startedAt) => createRecorderEngine(settings, state, startedAt);
+    },
   });
 }
 
 /** A store without persistence, for tests and the QA replay sandbox (`replay`). */
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const recorder = createStoreRecorder();
-  const extra: StoreExtra = { recorder, replay: options.replay };
+  const extra: StoreExtra = { recorder, replay: options.replay?.responder };
   const store = configureStore({
-    reducer: options.replay ? withReplayedState(rootReducer, initialRootState) : rootReducer,
+    reducer: options.replay ? options.replay.withReplayedState(rootReducer, initialRootState) : rootReducer,
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, recorder.middleware),

@@ -579,6 +579,20 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["TimeseriesDatabases"],
       }),
+      testTimeseriesDatabaseSettings: build.mutation<
+        TestTimeseriesDatabaseSettingsApiResponse,
+        TestTimeseriesDatabaseSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/timeseries-databases/test`,
+          method: "POST",
+          body: queryArg.timeseriesDatabaseTest,
+          headers: {
+            "x-organization-uuid": queryArg["x-organization-uuid"],
+          },
+        }),
+        invalidatesTags: ["TimeseriesDatabases"],
+      }),
       getTimeseriesDatabaseTypes: build.query<
         GetTimeseriesDatabaseTypesApiResponse,
         GetTimeseriesDatabaseTypesApiArg
@@ -1196,6 +1210,13 @@ export type TestTimeseriesDatabaseApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
+export type TestTimeseriesDatabaseSettingsApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestTimeseriesDatabaseSettingsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  timeseriesDatabaseTest: TimeseriesDatabaseTest;
+};
 export type GetTimeseriesDatabaseTypesApiResponse =
   /** status 200 The types. */ TimeseriesDatabaseType[];
 export type GetTimeseriesDatabaseTypesApiArg = void;
@@ -1692,6 +1713,14 @@ export type ConnectionTestResult = {
     Message?: string;
   }[];
 };
+export type TimeseriesDatabaseTest = {
+  /** The stored database being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
+  TimeseriesDatabaseTypeUUID: Uuid;
+  Settings?: SettingsMap;
+  /** Sent only when changed. */
+  SecureSettings?: SettingsMap;
+};
 export type TimeseriesDatabaseType = {
   UUID: Uuid;
   Name: string;
@@ -1854,6 +1883,7 @@ export const {
   useUpdateTimeseriesDatabaseMutation,
   useDeleteTimeseriesDatabaseMutation,
   useTestTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseSettingsMutation,
   useGetTimeseriesDatabaseTypesQuery,
   useLazyGetTimeseriesDatabaseTypesQuery,
   useGetTableSettingQuery,

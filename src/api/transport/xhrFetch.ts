@@ -49,14 +49,27 @@ function responseHeaders(xhr: XMLHttpRequest): Headers {
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-export const xhrFetch: typeof fetch = (input, init = {}) =>
-  new Promise<Response>((resolve, reject) => {
+/**
+ * A form encoded as fetch would encode it (multipart, with its boundary in the content type), so
+ * that the size is known for the progress bar and no XHR implementation has to recognise FormData.
+ */
+async function encodeForm(form: FormData): Promise<{ body: Blob; contentType: string | null }> {
+  const encoded = new Request('https://upload.invalid/', { method: 'POST', body: form });
+  return { body: await encoded.blob(), contentType: encoded.headers.get('content-type') };
+}
+
+export const xhrFetch: typeof fetch = async (input, init = {}) => {
+  const form = init.body instanceof FormData ? await encodeForm(init.body) : null;
+  const headers = new Headers(init.headers);
+  if (form?.contentType) headers.set('content-type', form.contentType);
+  const body = form ? form.body : (init.body ?? null);
+  return new Promise<Response>((resolve, reject) => {
     const url = urlOf(input);
     const xhr = new XMLHttpRequest();
     xhr.open(init.method ?? 'GET', url);
     xhr.responseType = 'blob';
     xhr.withCredentials = init.credentials === 'include';
-    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
     const done = () => {
       publish(url, null);
       init.signal?.removeEventListener('abort', onAbort);
@@ -88,7 +101,6 @@ export const xhrFetch: typeof fetch = (input, init = {}) =>
       return;
     }
     init.signal?.addEventListener('abort', onAbort);
-    const body = init.body ?? null;
     if (body !== null && !isXhrBody(body)) {
       done();
       reject(new TypeError('This body cannot be sent with XMLHttpRequest'));
@@ -97,3 +109,4 @@ export const xhrFetch: typeof fetch = (input, init = {}) =>
     publish(url, { loaded: 0, total: body instanceof Blob ? body.size : null });
     xhr.send(body);
   });
+};

@@ -30,6 +30,7 @@ export interface DataTableRowsProps<T extends RowData> {
 }
 
 const DETAIL_ESTIMATE = 120;
+const RECYCLE_SLOTS = 128;
 
 // A grid that has no size yet (not laid out, jsdom) still shows a screenful of rows.
 const observeRectWithFallback: typeof observeElementRect = (instance, onRect) =>
@@ -81,7 +82,9 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
     getScrollElement: () => scrollElement,
     estimateSize,
     getItemKey,
-    overscan: 10,
+    // A few rows beyond each edge: enough for smooth wheel scrolling, few enough that a jump
+    // (a scrollbar drag) renders little more than a screenful.
+    overscan: 5,
     scrollMargin,
     observeElementRect: observeRectWithFallback,
     measureElement: measureDetail,
@@ -158,6 +161,11 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
   };
 
   const virtualItems = virtualizer.getVirtualItems();
+  // Row elements are recycled: a row scrolled out hands its element to the row scrolled in, so
+  // React updates text in place instead of building and laying out new elements. (A key that
+  // changed on focus would remount the row under the pointer and lose the click.) Keyboard moves
+  // start from the active position, not from the focused element, so a recycled focus is harmless.
+  const slots = Math.max(RECYCLE_SLOTS, virtualItems.length);
   return (
     <div ref={bodyRef} role="rowgroup" className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
       {virtualItems.map((virtual) => {
@@ -178,7 +186,7 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
         const selected = row.getIsSelected();
         return (
           <div
-            key={virtual.key}
+            key={`slot:${virtual.index % slots}`}
             role="row"
             className={`dt-row${selected ? ' dt-selected' : ''}`}
             aria-rowindex={ariaRowIndex}

@@ -158,12 +158,7 @@ function OpenModal(props: ModalProps) {
             </button>
           )}
           {onConfirm && (
-            <button
-              type="button"
-              className={props.confirmVariant === 'danger' ? 'danger' : 'primary'}
-              onClick={onConfirm}
-              disabled={busy || props.confirmDisabled}
-            >
+            <button type="button" className={props.confirmVariant ?? 'primary'} onClick={onConfirm} disabled={busy || props.confirmDisabled}>
               {labels.confirm ?? t('general.confirm')}
             </button>
           )}

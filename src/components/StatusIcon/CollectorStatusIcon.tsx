@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ItemStatus } from '../../api/generated/historian.gen';
 import './StatusIcon.css';
@@ -47,16 +48,22 @@ const CLASS: Record<CollectorStatus, string> = {
   Deleted: 'status-deleted',
 };
 
-/** The collector status icons of SPEC §2: Active, Initial, Deleted and Paused. */
-export function CollectorStatusIcon({ status, showLabel = false }: CollectorStatusIconProps) {
-  const { t } = useTranslation();
-  const labels: Record<CollectorStatus, string> = {
-    Active: t('status.active'),
-    Initial: t('status.initial'),
-    Paused: t('status.paused'),
-    Deleted: t('status.deleted'),
-  };
-  const label = labels[status];
+// The translation keys of the four statuses, written out.
+const LABEL_KEYS = {
+  Active: 'status.active',
+  Initial: 'status.initial',
+  Paused: 'status.paused',
+  Deleted: 'status.deleted',
+} as const satisfies Record<CollectorStatus, string>;
+
+/** The translated name of a status. */
+export const collectorStatusLabel = (status: CollectorStatus, t: TFunction) => t(LABEL_KEYS[status]);
+
+/**
+ * The icon without hooks, for table cells: a table mounts thousands of them while scrolling, and
+ * a translation hook per cell costs more than the icon itself.
+ */
+export function renderCollectorStatusIcon(status: CollectorStatus, label: string, showLabel = false): ReactNode {
   return (
     <span className={`status-icon ${CLASS[status]}`}>
       <svg
@@ -73,4 +80,10 @@ export function CollectorStatusIcon({ status, showLabel = false }: CollectorStat
       {showLabel && <span className="status-label">{label}</span>}
     </span>
   );
+}
+
+/** The collector status icons of SPEC §2: Active, Initial, Deleted and Paused. */
+export function CollectorStatusIcon({ status, showLabel = false }: CollectorStatusIconProps) {
+  const { t } = useTranslation();
+  return renderCollectorStatusIcon(status, collectorStatusLabel(status, t), showLabel);
 }

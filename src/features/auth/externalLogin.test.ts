@@ -1,5 +1,6 @@
 import { anAuthOption } from '../../testing/fixtures';
-import { externalLoginUrl, popupFeatures, watchPopup, type WatchedPopup } from './externalLogin';
+import { watchPopup, type WatchedPopup } from './externalLogin';
+import { externalLoginUrl, popupFeatures } from './popupWindow';
 
 const ORIGIN = 'http://historian.local:8080';
 const corp = anAuthOption({ UUID: '00000000-0000-4000-8000-000000000009', ProviderName: 'corp', ProviderType: 'oidc', AuthPath: '/api/auth/corp/start' });

@@ -1,34 +1,7 @@
-import type { AuthOption } from '../../api/generated/historian.gen';
 import { EXTERNAL_LOGIN_POPUP } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 
-// The external sign-in popup of SPEC §2: where it opens, and how the opener watches it.
-
-/** What the opener needs of the page's location; `window.location` in the app. */
-export interface PageLocation {
-  origin: string;
-  pathname: string;
-  search: string;
-}
-
-/**
- * The provider's auth path with `id` and `from`. `from` is the return URL (the login route) with
- * /done appended, so the provider's redirect back lands on the popup page /login/done.
- */
-export function externalLoginUrl(option: AuthOption, location: PageLocation): string {
-  const returnUrl = `${location.origin}${location.pathname}${location.search}#${paths.login}`;
-  const authPath = option.AuthPath ?? `/api/auth/${encodeURIComponent(option.ProviderName)}/start`;
-  const query = new URLSearchParams({ id: option.UUID, from: `${returnUrl}/done` });
-  return `${authPath}?${query.toString()}`;
-}
-
-/** 500 x 600, centred over the opener. */
-export function popupFeatures(opener: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>): string {
-  const { width, height } = EXTERNAL_LOGIN_POPUP;
-  const left = Math.max(0, Math.round(opener.screenX + (opener.outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(opener.screenY + (opener.outerHeight - height) / 2));
-  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
-}
+// How the login page watches the external sign-in popup of SPEC §2 (where it opens: popupWindow.ts).
 
 /** The parts of a popup window the opener reads; reading `location` throws while it is on another origin. */
 export interface WatchedPopup {

@@ -41,14 +41,14 @@ const rowNames = async () => {
   return rows.map((row) => within(row).getAllByRole('gridcell')[1].textContent);
 };
 const select = async (user: ReturnType<typeof renderPage>['user'], name: string) => {
-  await user.click(within(await grid()).getByRole('gridcell', { name: new RegExp(`^${name}`) }));
+  await user.click(await within(await grid()).findByRole('gridcell', { name: new RegExp(`^${name}`) }));
   return screen.getByRole('region', { name });
 };
 
 describe('collectors page', () => {
   it('lists the collectors with status icons, health, type, version, OS and architecture', async () => {
     renderPage([aCollector({ Name: 'Press', BuildVersion: '1.4.2', BuildOs: 'windows', BuildArch: 'arm64', Health: 'Idle' })]);
-    const row = within(await grid()).getByRole('row', { name: /Press/ });
+    const row = await within(await grid()).findByRole('row', { name: /Press/ });
     for (const header of ['Status', 'Name', 'Health', 'Type', 'Version', 'OS', 'Architecture']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
@@ -74,7 +74,8 @@ describe('collectors page', () => {
 
   it('shows calculation collectors when the licence has the Calculations feature', async () => {
     renderPage([aCollector({ Name: 'Calculations', CollectorType: 'calculation', IsSystem: true }), aCollector({ Name: 'Sim' })], { calculations: true });
-    await waitFor(async () => expect(await rowNames()).toEqual(['Calculations', 'Sim']));
+    // The organization's own collectors carry a "built in" badge beside their name.
+    await waitFor(async () => expect(await rowNames()).toEqual(['Calculationsbuilt in', 'Sim']));
   });
 
   it('refreshes the health without a reload', async () => {
@@ -86,9 +87,14 @@ describe('collectors page', () => {
   }, 10_000);
 
   it('without ReadCollectors shows that the page is not available and asks the server nothing', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
     renderPage([], { privileges: [] });
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the privileges needed for this page.');
+    expect(await screen.findByText('You do not have the privileges needed for this page.')).toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.filter((path) => path.includes('collectors') || path.includes('product-updates'))).toEqual([]);
+    server.events.removeAllListeners();
   });
 
   it('creates a collector with its name', async () => {
@@ -139,9 +145,10 @@ describe('collectors page', () => {
   });
 
   it('copies a new token to the clipboard with historian.success.copy_token', async () => {
+    const { user } = renderPage([aCollector({ Name: 'Press' })]);
+    // After the render: userEvent.setup() puts a clipboard stub of its own on navigator.
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const { user } = renderPage([aCollector({ Name: 'Press' })]);
     const panel = await select(user, 'Press');
     await user.click(within(panel).getByRole('button', { name: 'New token' }));
     const dialog = screen.getByRole('dialog', { name: 'Token for Press' });
@@ -153,8 +160,8 @@ describe('collectors page', () => {
   });
 
   it('shows historian.errors.copy_token when the clipboard refuses', async () => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
     const { user } = renderPage([aCollector({ Name: 'Press' })]);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
     const panel = await select(user, 'Press');
     await user.click(within(panel).getByRole('button', { name: 'New token' }));
     const dialog = screen.getByRole('dialog', { name: 'Token for Press' });

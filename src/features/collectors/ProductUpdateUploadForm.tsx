@@ -30,14 +30,18 @@ export function ProductUpdateUploadForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: TextFieldName) => String(data.get(name) ?? '').trim();
-    const file = data.get('File');
+    const form = event.currentTarget;
+    const input = (name: string) => {
+      const element = form.elements.namedItem(name);
+      return element instanceof HTMLInputElement ? element : null;
+    };
+    const text = (name: TextFieldName) => (input(name)?.value ?? '').trim();
+    const file = input('File')?.files?.[0];
     const missing: Record<string, string[]> = {};
     for (const name of TEXT_FIELDS) if (text(name) === '') missing[name] = [t('general.required')];
-    if (!(file instanceof File) || file.size === 0) missing.File = [t('general.required')];
+    if (!file || file.size === 0) missing.File = [t('general.required')];
     setErrors(missing);
-    if (Object.keys(missing).length > 0 || !(file instanceof File)) return;
+    if (Object.keys(missing).length > 0 || !file) return;
     try {
       const stored = await upload({
         productUpdateUpload: { ProductType: text('ProductType'), Product: text('Product'), OS: text('OS'), Arch: text('Arch'), Version: text('Version'), File: file },

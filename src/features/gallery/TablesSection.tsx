@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../components/DataTable/types';
-import { CollectorStatusIcon, type CollectorStatus } from '../../components/StatusIcon/CollectorStatusIcon';
+import { CollectorStatusIcon, collectorStatusLabel, renderCollectorStatusIcon, type CollectorStatus } from '../../components/StatusIcon/CollectorStatusIcon';
 import { useToasts } from '../../components/Toasts/useToasts';
 import { sampleCollectors, type SampleCollector } from './sampleData';
 
@@ -15,7 +15,7 @@ export function useCollectorColumns(): DataTableColumn<SampleCollector>[] {
   return useMemo(
     () => [
       { id: 'name', header: t('gallery.column_name'), value: (c) => c.name, minWidth: 160 },
-      { id: 'status', header: t('gallery.column_status'), value: (c) => c.status, cell: (c) => <CollectorStatusIcon status={c.status} showLabel /> },
+      { id: 'status', header: t('gallery.column_status'), value: (c) => c.status, cell: (c) => renderCollectorStatusIcon(c.status, collectorStatusLabel(c.status, t), true) },
       { id: 'version', header: t('gallery.column_version'), value: (c) => c.version, align: 'end', width: 110, footer: (rows) => t('gallery.footer_count', { count: rows.length }) },
       {
         id: 'platform',

@@ -12,6 +12,7 @@ import { RecordingLoader } from './RecordingLoader';
 import { RecordingProblems } from './RecordingProblems';
 import { ReplayPlayer } from './ReplayPlayer';
 import type { ReplaySandboxComponent } from './sandboxTypes';
+import './qaReplay.css';
 
 type Loaded =
   | { kind: 'none' }

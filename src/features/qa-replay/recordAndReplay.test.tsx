@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -72,9 +72,12 @@ async function recordLiveSession(): Promise<{ recording: Recording; checkpoints:
     </AppProviders>,
   );
   const checkpoints: Checkpoint[] = [];
-  // The screen, the state and the number of recorded actions, all read at the same moment.
+  // The screen, the state and the number of recorded actions, all read at the same moment (act
+  // lets React render what the store already holds).
   const checkpoint = async (name: string) => {
-    await store.dispatch(exportRecording());
+    await act(async () => {
+      await store.dispatch(exportRecording());
+    });
     const step = store.dispatch((_dispatch: unknown, _getState: unknown, extra: StoreExtra) => extra.recorder?.window()?.entries.length ?? -1);
     checkpoints.push({ name, step, mainText: mainText(container), persisted: persistedSlices(store) });
   };
@@ -89,7 +92,9 @@ async function recordLiveSession(): Promise<{ recording: Recording; checkpoints:
 
   await user.click(screen.getByRole('link', { name: 'Collectors' }));
   await screen.findByRole('heading', { level: 1, name: 'Collectors' });
-  await checkpoint('collectors page');
+  await checkpoint('collectors page, loading');
+  await screen.findByText('OPC');
+  await checkpoint('collectors page, loaded');
 
   // The table-settings change, as the column-settings dialog saves it: locally, then on the server.
   store.dispatch(tableLayoutChanged({ tableId: 'collectors', layout: { columnsShown: ['Name'], columnsOrder: ['Name', 'Status'] } }));
@@ -114,7 +119,8 @@ describe('recording a sign-in and a table-settings change, then replaying it', (
       expect.stringContaining('Sign in'),
       expect.stringContaining('Home'),
       expect.stringContaining('Collectors'),
-      expect.stringContaining('Collectors'),
+      expect.stringContaining('OPC'),
+      expect.stringContaining('OPC'),
     ]);
 
     // The replay: a fresh page, nothing answered by the server any more.

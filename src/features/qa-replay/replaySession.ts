@@ -2,7 +2,7 @@ import { initialRootState, makeStore, rootReducer, type AppStore, type RootState
 import { isHistorianError } from '../../api/transport/errors';
 import { createReplayResponder, type ReplayAnswer, type ReplayRequest } from '../../api/transport/replay';
 import type { JsonObject, JsonValue, Recording } from '../../lib/recording/recordingFormat';
-import { hasSlicesOf, replayStepShown } from '../../state/recorder/replayState';
+import { hasSlicesOf, replayStepShown, withReplayedState } from '../../state/recorder/replayState';
 
 // One loaded recording: the state at every step (computed once, through the same root reducer the
 // live store used), the route of each step, and a sandbox store whose network calls are answered
@@ -49,7 +49,7 @@ export function createReplaySession(recording: Recording): ReplaySession {
     if (!next) return candidates[candidates.length - 1]?.answer;
     return new Promise<ReplayAnswer>((resolve) => waiting.push({ step: next.step, deliver: () => resolve(next.answer) }));
   });
-  const store = makeStore(undefined, { replay: responder });
+  const store = makeStore(undefined, { replay: { responder, withReplayedState } });
   const clamp = (step: number) => Math.min(Math.max(0, Math.trunc(step)), recording.actions.length);
 
   const session: ReplaySession = {

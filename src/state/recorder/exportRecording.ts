@@ -66,7 +66,7 @@ export const exportRecording =
       appVersion: APP_VERSION,
       locale: state.session.userLocale,
       organization: state.organization.current,
-      secrets: [...recorder.secretsOf(state), state.session.userKey],
+      secrets: [...window.secrets, state.session.userKey],
     });
   };
 

@@ -8,6 +8,7 @@ import { loggedIn, localeChanged, passwordChanged } from '../session';
 import { tableLayoutChanged } from '../tableSettings';
 import { buildRecording, exportRecording } from './exportRecording';
 import { createRecorder } from './recorder';
+import { createRecorderEngine } from './recorderEngine';
 import { navigationChanged, recorderToggled, selectIsRecording } from './recorderSlice';
 import { CANARIES, containsCanary, plantXsrfCookie, answerWithCanaries } from './recorderTestKit';
 import { hasSlicesOf } from './replayState';
@@ -47,9 +48,7 @@ describe('the QA recorder', () => {
 
   it('keeps the last N actions, moving the initial state forward so that the window still replays to the live state', async () => {
     const recorder = createRecorder({
-      loadEngine: () => import('./recorderEngine'),
-      capacity: 3,
-      reduce: (state, action) => (hasSlicesOf(state, initialRootState) ? rootReducer(state, action) : state),
+      loadEngine: async () => (state, at) => createRecorderEngine({ capacity: 3, reducer: rootReducer, template: initialRootState }, state, at),
     });
     const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(recorder.middleware) });
     store.dispatch(recorderToggled(true));
@@ -65,7 +64,10 @@ describe('the QA recorder', () => {
 
   it('writes times in milliseconds since the initial state, which moves with the window', async () => {
     let now = 1_000;
-    const recorder = createRecorder({ loadEngine: () => import('./recorderEngine'), capacity: 2, reduce: (state) => state, now: () => now });
+    const recorder = createRecorder({
+      loadEngine: async () => (state, at) => createRecorderEngine({ capacity: 2, reducer: (s) => s, template: initialRootState }, state, at),
+      now: () => now,
+    });
     const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(recorder.middleware) });
     store.dispatch(recorderToggled(true));
     for (const at of [1_100, 1_250, 1_600]) {
@@ -95,7 +97,7 @@ describe('the QA recorder', () => {
   });
 
   it('switches itself off when its engine cannot be loaded', async () => {
-    const recorder = createRecorder({ loadEngine: () => Promise.reject(new Error('chunk failed')), reduce: (state) => state });
+    const recorder = createRecorder({ loadEngine: () => Promise.reject(new Error('chunk failed')) });
     const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(recorder.middleware) });
     store.dispatch(recorderToggled(true));
     await recorder.ready();

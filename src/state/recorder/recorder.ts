@@ -1,5 +1,5 @@
 import { isAction, type Middleware } from '@reduxjs/toolkit';
-import type { RecorderEngine, RecorderEngineOptions, RecorderWindow } from './recorderEngine';
+import type { RecorderEngine, RecorderWindow } from './recorderEngine';
 import { recorderToggled } from './recorderSlice';
 
 // The QA recorder middleware (issue 9). This part ships on the sign-in route and stays small: off,
@@ -15,9 +15,12 @@ import { recorderToggled } from './recorderSlice';
  */
 const IGNORED_TYPE_PREFIXES = ['persist/', 'api/internalSubscriptions/', 'api/config/'];
 
-export interface RecorderOptions extends RecorderEngineOptions {
-  /** Loads the engine module, e.g. `() => import('./recorderEngine')`. */
-  loadEngine: () => Promise<{ createRecorderEngine: (options: RecorderEngineOptions, state: unknown, startedAt: number) => RecorderEngine }>;
+/** Starts an engine from the live state at `startedAt` (createRecorderEngine with the store's settings). */
+export type RecorderEngineFactory = (state: unknown, startedAt: number) => RecorderEngine;
+
+export interface RecorderOptions {
+  /** Loads recorderEngine.ts, so that the sign-in route does not carry it. */
+  loadEngine: () => Promise<RecorderEngineFactory>;
   now?: () => number;
 }
 
@@ -28,8 +31,6 @@ export interface Recorder {
   ready(): Promise<void>;
   /** What is held now; null while not recording or before ready(). */
   window(): RecorderWindow | null;
-  /** The live credential values of `state` that nothing recorded may contain. */
-  secretsOf(state: unknown): readonly (string | null | undefined)[];
 }
 
 interface Pending {
@@ -61,9 +62,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const mine = generation;
     loading = options
       .loadEngine()
-      .then(({ createRecorderEngine }) => {
+      .then((createEngine) => {
         if (mine !== generation) return;
-        const created = createRecorderEngine(options, state, startedAt);
+        const created = createEngine(state, startedAt);
         for (const entry of pending) created.record(entry.at, entry.action, entry.state);
         pending = [];
         engine = created;
@@ -96,6 +97,5 @@ export function createRecorder(options: RecorderOptions): Recorder {
     isRecording: () => active,
     ready: () => loading,
     window: () => (active && engine ? engine.window() : null),
-    secretsOf: (state) => options.secretsOf?.(state) ?? [],
   };
 }

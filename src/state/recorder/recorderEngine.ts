@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue, RecordedAction } from '../../lib/recording/recordingFormat';
+import { hasSlicesOf } from './replayState';
 import { RingBuffer } from './ringBuffer';
 import { toRecordable, type RecordableOptions } from './toRecordable';
 
@@ -25,14 +26,31 @@ export interface RecorderWindow {
   /** Redacted; a plain JSON copy, or what the root reducer made of one. */
   initialState: unknown;
   entries: RecorderEntry[];
+  /** The live credential values of the latest state seen, for the export's last pass. */
+  secrets: readonly (string | null | undefined)[];
 }
 
-export interface RecorderEngineOptions {
+/**
+ * RTK Query's maps keyed by cache key or tag type (reducerPath `api`): their keys are data, not
+ * field names (see toRecordable).
+ */
+export const RTK_QUERY_DATA_KEYED_PATHS: RecordableOptions['dataKeyedPaths'] = [
+  ['api', 'queries'],
+  ['api', 'mutations'],
+  ['api', 'subscriptions'],
+  ['api', 'provided', 'tags'],
+  ['api', 'provided', 'tags', '*'],
+  ['api', 'provided', 'keys'],
+];
+
+export interface RecorderEngineOptions<S extends object> {
   capacity?: number;
-  /** The root reducer; moves the snapshot past an action that leaves the window. */
-  reduce: (state: unknown, action: RecordedAction) => unknown;
-  /** Live credential values (read from the state after each action) to cut out of every string. */
-  secretsOf?: (state: unknown) => readonly (string | null | undefined)[];
+  /** The root reducer, which moves the snapshot past an action that leaves the window... */
+  reducer: (state: S, action: RecordedAction) => S;
+  /** ...and a fresh state of it, to check a snapshot against before reducing it. */
+  template: S;
+  /** Live credential values of a state, cut out of every string recorded after it. */
+  secretsOf?: (state: S) => readonly (string | null | undefined)[];
   dataKeyedPaths?: RecordableOptions['dataKeyedPaths'];
 }
 
@@ -42,28 +60,31 @@ export interface RecorderEngine {
 }
 
 /** An engine that starts from `state`, the live state at `startedAt`. */
-export function createRecorderEngine(options: RecorderEngineOptions, state: unknown, startedAt: number): RecorderEngine {
+export function createRecorderEngine<S extends object>(options: RecorderEngineOptions<S>, state: unknown, startedAt: number): RecorderEngine {
   const buffer = new RingBuffer<RecorderEntry>(options.capacity ?? DEFAULT_RECORDER_CAPACITY);
-  const recordable = (value: unknown, live: unknown) =>
-    toRecordable(value, { secrets: options.secretsOf?.(live), dataKeyedPaths: options.dataKeyedPaths });
+  const dataKeyedPaths = options.dataKeyedPaths ?? RTK_QUERY_DATA_KEYED_PATHS;
+  const secretsOf = (live: unknown) => (options.secretsOf && hasSlicesOf(live, options.template) ? options.secretsOf(live) : []);
+  const recordable = (value: unknown, live: unknown) => toRecordable(value, { secrets: secretsOf(live), dataKeyedPaths });
   let base: unknown = withoutPersistMarkers(recordable(state, state));
   let baseAt = startedAt;
+  let latest = state;
 
   return {
     record(at, action, stateAfter) {
+      latest = stateAfter;
       const copied = recordable(action, stateAfter);
       if (!isRecordedAction(copied)) return;
       const dropped = buffer.push({ at, action: copied });
       if (!dropped) return;
       try {
-        base = options.reduce(base, dropped.evicted.action);
+        if (hasSlicesOf(base, options.template)) base = options.reducer(base, dropped.evicted.action);
       } catch {
         // A reducer that throws on a redacted action would throw in the replay too; the replay shows
         // that step's error, so the snapshot stays where it was rather than losing the recording.
       }
       baseAt = dropped.evicted.at;
     },
-    window: () => ({ baseAt, initialState: base, entries: buffer.toArray() }),
+    window: () => ({ baseAt, initialState: base, entries: buffer.toArray(), secrets: secretsOf(latest) }),
   };
 }
 

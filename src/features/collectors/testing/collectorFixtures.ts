@@ -75,6 +75,7 @@ export function collectorHandlers(initial: Collector[], updates: ProductUpdate[]
     http.get('/api/collectors', () => HttpResponse.json(collectors, { headers: { 'x-total-count': String(collectors.length) } })),
     http.get('/api/product-updates', () => HttpResponse.json(updates)),
     http.get('/api/table_setting/', () => HttpResponse.json([])),
+    http.get('/api/translations/:lng/:ns', () => HttpResponse.json([])),
     http.get('/api/collectors/:id/collector-health-history', ({ params }) =>
       HttpResponse.json(history.filter((entry) => entry.CollectorUUID === params.id)),
     ),
@@ -106,8 +107,14 @@ export function collectorHandlers(initial: Collector[], updates: ProductUpdate[]
       await record(request);
       return HttpResponse.json({ Token: 'historian_col_secret' });
     }),
-    http.post('/api/collectors/:id/start-update', async ({ request }) => {
+    http.post('/api/collectors/:id/start-update', async ({ request, params }) => {
       await record(request);
+      const body = requests[requests.length - 1].body;
+      const collector = find(params.id);
+      // Like the server: the collector is told to install it, which the list then shows.
+      if (collector && typeof body === 'object' && body !== null && 'Version' in body && typeof body.Version === 'string') {
+        Object.assign(collector, { UpdateVersion: body.Version });
+      }
       return new HttpResponse(null, { status: 204 });
     }),
   ];

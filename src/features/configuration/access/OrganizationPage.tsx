@@ -12,6 +12,7 @@ import { configurationPath } from '../../../lib/paths';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { organizationErrors } from './organizationRules';
 import { Page, text, useQueryId } from './pageHelpers';
+import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 const FIELDS = ['Name', 'Description', 'PostgresUser', 'PostgresPassword', 'PostgresPasswordConfirm', 'LicenseUUID'];
 const FORM_ID = 'organization-form';
@@ -34,6 +35,7 @@ function OrganizationForm({ existing }: { existing?: Organization }) {
   const [create, creation] = useCreateOrganizationMutation();
   const [update, updating] = useUpdateOrganizationMutation();
   const { data: info } = useGetLicenseInfoQuery();
+  const refreshOwnAccess = useRefreshOwnAccess();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const creating = existing === undefined;
   const isRoot = existing?.IsRoot === true;
@@ -59,7 +61,10 @@ function OrganizationForm({ existing }: { existing?: Organization }) {
     };
     try {
       if (existing?.UUID) await update({ id: existing.UUID, organization: { ...organization, UUID: existing.UUID } }).unwrap();
-      else await create({ organization }).unwrap();
+      else {
+        await create({ organization }).unwrap();
+        await refreshOwnAccess();
+      }
       toasts.show('success', t('organizations.saved'));
       navigate(configurationPath('organizations'));
     } catch (error) {

@@ -13,6 +13,7 @@ import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteIcon, EditIcon, Page } from './pageHelpers';
+import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 /** What a 409 on delete says goes with the organization, by kind (the server's problem `holdings`). */
 function holdingsOf(error: unknown): Record<string, number> | undefined {
@@ -32,6 +33,7 @@ export function OrganizationsPage() {
   const { data, error, refetch } = useGetOrganizationsQuery({ limit: 10000 });
   const [remove, { isLoading: deleting }] = useDeleteOrganizationMutation();
   const [target, setTarget] = useState<Organization | null>(null);
+  const refreshOwnAccess = useRefreshOwnAccess();
   const [holdings, setHoldings] = useState<Record<string, number> | undefined>(undefined);
 
   const columns = useMemo<DataTableColumn<Organization>[]>(
@@ -63,6 +65,7 @@ export function OrganizationsPage() {
     try {
       await remove({ id: target.UUID, confirm: holdings !== undefined ? true : undefined }).unwrap();
       toasts.show('success', t('organizations.deleted'));
+      await refreshOwnAccess();
       close();
     } catch (failure) {
       const found = holdingsOf(failure);

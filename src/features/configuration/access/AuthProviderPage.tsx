@@ -1,0 +1,119 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  useCreateAuthenticationProviderMutation,
+  useGetAuthenticationProviderQuery,
+  useGetAuthenticationProviderTypesQuery,
+  useTestAuthenticationProviderMutation,
+  useUpdateAuthenticationProviderMutation,
+} from '../../../api/historianApi';
+import type { AuthenticationProvider, AuthenticationProviderType, ConnectionTestResult, ProviderType } from '../../../api/generated/historian.gen';
+import { SelectField } from '../../../components/form/ChoiceFields';
+import { Fieldset } from '../../../components/form/Fieldset';
+import { Form } from '../../../components/form/Form';
+import { TextField } from '../../../components/form/TextFields';
+import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
+import { useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { configurationPath } from '../../../lib/paths';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { Page, text, useQueryId } from './pageHelpers';
+import { ProviderTestResult } from './ProviderTestResult';
+
+const FORM_ID = 'auth-provider-form';
+const EMPTY_SCHEMA: AuthenticationProviderType['SettingsSchema'] = { type: 'object', properties: {}, required: [] };
+
+/** /configuration/auth_provider?id=…: a provider's settings drawn from its type's schema. */
+export function AuthProviderPage() {
+  const { t } = useTranslation();
+  const id = useQueryId();
+  const { data: types } = useGetAuthenticationProviderTypesQuery();
+  const { data, isError } = useGetAuthenticationProviderQuery({ id: id ?? '' }, { skip: id === undefined });
+  if (isError) return <p role="alert">{t('providers.errors.save')}</p>;
+  if (!types || (id !== undefined && !data)) return <p role="status">{t('app.loading')}</p>;
+  return <ProviderForm key={data?.UUID ?? 'new'} types={types} existing={data} />;
+}
+
+const isProviderType = (value: string): value is ProviderType => value === 'local' || value === 'ldap' || value === 'oidc';
+
+function ProviderForm({ types, existing }: { types: readonly AuthenticationProviderType[]; existing?: AuthenticationProvider }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const canManage = useAppSelector(selectAccess)({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
+  const [typeName, setTypeName] = useState<ProviderType>(existing?.ProviderType ?? 'ldap');
+  const schema = types.find((type) => type.Name === typeName)?.SettingsSchema ?? EMPTY_SCHEMA;
+  // Secure fields are sent only when the user typed in them (useSchemaForm keeps track).
+  const { prepare, validate, onChange } = useSchemaForm(schema, { existing: existing !== undefined });
+  const [create, creating] = useCreateAuthenticationProviderMutation();
+  const [update, updating] = useUpdateAuthenticationProviderMutation();
+  const [runTest, testing] = useTestAuthenticationProviderMutation();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [result, setResult] = useState<ConnectionTestResult | null>(null);
+  // Save and Test both submit the form (so both validate); this says which one was pressed.
+  const intent = useRef<'save' | 'test'>('save');
+
+  const submit = async (values: Record<string, unknown>) => {
+    const prepared = prepare(values);
+    const provider = { ProviderName: text(values.ProviderName).trim(), ProviderType: typeName, Settings: prepared.Settings, SecureSettings: prepared.SecureSettings };
+    if (intent.current === 'test') {
+      try {
+        setResult(await runTest({ authenticationProviderTest: { ...provider, UUID: existing?.UUID, TestUser: text(values.TestUser).trim() || undefined } }).unwrap());
+      } catch (error) {
+        toasts.showError(t('providers.errors.test'), error);
+      }
+      return;
+    }
+    try {
+      if (existing?.UUID) await update({ id: existing.UUID, authenticationProvider: { ...provider, UUID: existing.UUID } }).unwrap();
+      else await create({ authenticationProvider: provider }).unwrap();
+      toasts.show('success', t('providers.saved'));
+      navigate(configurationPath('auth_providers'));
+    } catch (error) {
+      setErrors(problemFieldErrors(error, ['ProviderName', ...Object.keys(schema.properties ?? {}).flatMap((key) => [`Settings.${key}`, `SecureSettings.${key}`])]));
+      toasts.showError(t('providers.errors.save'), error);
+    }
+  };
+
+  const typeOptions = types.filter((type) => type.Name !== 'local' || existing?.ProviderType === 'local').map((type) => ({ value: type.Name, label: type.Name }));
+  const busy = creating.isLoading || updating.isLoading || testing.isLoading;
+  return (
+    <Page title={existing ? existing.ProviderName : t('providers.create')}>
+      <Form id={FORM_ID} mode={canManage ? 'edit' : 'read'} errors={errors} prepare={prepare} validate={validate} onChange={onChange} onSubmit={(values) => void submit(values)}>
+        <TextField name="ProviderName" label={t('providers.name')} required defaultValue={existing?.ProviderName} mode={existing?.IsSystem || !canManage ? 'read' : 'edit'} />
+        <SelectField
+          name="ProviderType"
+          label={t('providers.type')}
+          options={typeOptions}
+          value={typeName}
+          mode={existing || !canManage ? 'read' : 'edit'}
+          onChange={(event) => {
+            if (isProviderType(event.target.value)) setTypeName(event.target.value);
+            setResult(null);
+          }}
+        />
+        <Fieldset legend={t('providers.settings')}>
+          {Object.keys(schema.properties ?? {}).length === 0 ? <p>{t('providers.local_only')}</p> : <SchemaFields key={typeName} schema={schema} settings={existing?.Settings} existing={existing !== undefined} />}
+        </Fieldset>
+        {typeName === 'ldap' && canManage && <TextField name="TestUser" label={t('providers.test_user')} help={t('providers.test_user_help')} autoComplete="off" />}
+        {canManage && (
+          <div className="form-actions">
+            {typeName !== 'local' && (
+              <button type="submit" disabled={busy} onClick={() => (intent.current = 'test')}>
+                {t('providers.test')}
+              </button>
+            )}
+            <button type="submit" className="primary" disabled={busy} onClick={() => (intent.current = 'save')}>
+              {t('general.save')}
+            </button>
+          </div>
+        )}
+      </Form>
+      {result && <ProviderTestResult result={result} />}
+    </Page>
+  );
+}

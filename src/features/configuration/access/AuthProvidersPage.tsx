@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDeleteAuthenticationProviderMutation, useGetAuthenticationProvidersQuery } from '../../../api/historianApi';
+import type { AuthenticationProvider } from '../../../api/generated/historian.gen';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { configurationPath } from '../../../lib/paths';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteIcon, EditIcon, Page } from './pageHelpers';
+
+/** /configuration/auth_providers: the identity providers (root privilege ReadSettings). */
+export function AuthProvidersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
+  const { data, error, refetch } = useGetAuthenticationProvidersQuery();
+  const [remove, deleting] = useDeleteAuthenticationProviderMutation();
+  const [target, setTarget] = useState<AuthenticationProvider | null>(null);
+
+  const columns = useMemo<DataTableColumn<AuthenticationProvider>[]>(
+    () => [
+      { id: 'name', header: t('providers.name'), value: (row) => row.ProviderName },
+      { id: 'type', header: t('providers.type'), value: (row) => row.ProviderType },
+      { id: 'system', header: t('providers.system'), value: (row) => row.IsSystem ?? false, cell: (row) => (row.IsSystem ? t('general.yes') : t('general.no')) },
+    ],
+    [t],
+  );
+  const actions = useMemo<DataTableAction<AuthenticationProvider>[]>(
+    () => [
+      { id: 'edit', label: t('providers.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('auth_provider')}?id=${row.UUID ?? ''}`) },
+      ...(canManage
+        ? [{ id: 'delete', label: t('providers.delete'), icon: <DeleteIcon />, isVisible: (row: AuthenticationProvider) => !row.IsSystem, onAction: (row: AuthenticationProvider) => setTarget(row) }]
+        : []),
+    ],
+    [canManage, navigate, t],
+  );
+
+  const confirmDelete = async () => {
+    if (!target?.UUID) return;
+    try {
+      await remove({ id: target.UUID }).unwrap();
+    } catch (failure) {
+      toasts.showError(t('providers.errors.delete'), failure);
+    }
+    setTarget(null);
+  };
+
+  return (
+    <Page title={t('pages.auth_providers')} actions={canManage && <Link className="button primary" to={configurationPath('auth_provider')}>{t('providers.create')}</Link>}>
+      <DataTable tableId="auth-providers" label={t('providers.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.ProviderName} error={error} onRetry={refetch} rightActions={actions} />
+      <ConfirmDialog open={target !== null} title={t('providers.delete')} busy={deleting.isLoading} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
+        <p>{t('providers.delete_confirm', { name: target?.ProviderName ?? '' })}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/historianApi';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { useRefreshOwnAccess } from './useRefreshOwnAccess';
+
+/** Who is in the group; memberships made by a mapping say so (the next sign-in may change them). */
+export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canManage: boolean }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const { data: memberships } = useGetUserGroupUsersQuery({ userGroupUuid: groupUuid });
+  const { data: users } = useGetUsersQuery({ limit: 10000 });
+  const [add, adding] = useCreateUserGroupUserMutation();
+  const [remove] = useDeleteUserGroupUserMutation();
+  const [choice, setChoice] = useState('');
+  const refreshOwnAccess = useRefreshOwnAccess();
+  const nameOf = (uuid: string) => users?.find((user) => user.UUID === uuid)?.Name ?? uuid;
+  const members = new Set((memberships ?? []).map((membership) => membership.UserUUID));
+  const candidates = (users ?? []).filter((user) => !members.has(user.UUID));
+
+  const run = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      await refreshOwnAccess();
+    } catch (error) {
+      toasts.showError(t('groups.errors.members'), error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="group-members-title" className="page-section">
+      <h2 id="group-members-title">{t('groups.members')}</h2>
+      <ul aria-labelledby="group-members-title">
+        {(memberships ?? []).map((membership) => (
+          <li key={membership.UUID}>
+            {nameOf(membership.UserUUID)}
+            {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
+            {canManage && (
+              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID ?? '' }).unwrap())}>
+                ×
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canManage && (
+        <div className="inline-form">
+          <label htmlFor="group-add-member">{t('groups.member')}</label>
+          <select id="group-add-member" value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <option value="">{t('form.choose')}</option>
+            {candidates.map((user) => (
+              <option key={user.UUID} value={user.UUID}>
+                {user.Name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            disabled={choice === '' || adding.isLoading}
+            onClick={() =>
+              void run(async () => {
+                await add({ userGroupUser: { UserGroupUUID: groupUuid, UserUUID: choice } }).unwrap();
+                setChoice('');
+              })
+            }
+          >
+            {t('groups.add_member')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/historianApi';
+import type { UserGroup } from '../../../api/generated/historian.gen';
+import { Form } from '../../../components/form/Form';
+import { TextAreaField, TextField } from '../../../components/form/TextFields';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { GroupMappings } from './GroupMappings';
+import { GroupMembers } from './GroupMembers';
+import { GroupPrivileges } from './GroupPrivileges';
+import { Page, text, useQueryId } from './pageHelpers';
+
+/** /configuration/group?id=…: a group with its members, privileges and external group mappings. */
+export function GroupPage() {
+  const { t } = useTranslation();
+  const id = useQueryId();
+  const { data, isError } = useGetUserGroupQuery({ id: id ?? '' }, { skip: id === undefined });
+  if (id === undefined || isError) return <p role="alert">{t('groups.errors.save')}</p>;
+  if (!data) return <p role="status">{t('app.loading')}</p>;
+  return <GroupDetails key={data.UUID} group={data} />;
+}
+
+function GroupDetails({ group }: { group: UserGroup }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
+  const canGrant = can({ privileges: [PRIVILEGES.ManageUserGroups, PRIVILEGES.ManagePrivileges] });
+  const [update, updating] = useUpdateUserGroupMutation();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const uuid = group.UUID ?? '';
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      await update({ id: uuid, userGroup: { UUID: uuid, Name: text(values.Name).trim() || group.Name, Description: text(values.Description) } }).unwrap();
+      toasts.show('success', t('groups.saved'));
+      setErrors({});
+    } catch (error) {
+      setErrors(problemFieldErrors(error, ['Name', 'Description']));
+      toasts.showError(t('groups.errors.save'), error);
+    }
+  };
+
+  return (
+    <Page title={group.Name}>
+      <Form id="group-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
+        {/* System groups keep their name (the server refuses a rename). */}
+        <TextField name="Name" label={t('groups.name')} required defaultValue={group.Name} mode={group.IsSystem || !canManage ? 'read' : 'edit'} />
+        <TextAreaField name="Description" label={t('groups.description')} rows={2} defaultValue={group.Description} />
+        {group.IsSystem && <p className="form-help">{t('groups.system')}</p>}
+        {canManage && (
+          <button type="submit" className="primary" disabled={updating.isLoading}>
+            {t('general.save')}
+          </button>
+        )}
+      </Form>
+      <GroupMembers groupUuid={uuid} canManage={canManage} />
+      <GroupPrivileges groupUuid={uuid} isSystem={group.IsSystem === true} canManage={canGrant} />
+      <GroupMappings groupUuid={uuid} canManage={canManage} />
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsQuery } from '../../../api/historianApi';
+import type { UserGroup } from '../../../api/generated/historian.gen';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { Form } from '../../../components/form/Form';
+import { TextAreaField, TextField } from '../../../components/form/TextFields';
+import { Modal } from '../../../components/Modal/Modal';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { configurationPath } from '../../../lib/paths';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteIcon, EditIcon, Page, text } from './pageHelpers';
+
+const CREATE_FORM = 'create-group-form';
+
+/** /configuration/groups: the organization's groups, system groups last (SPEC §3). */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
+  const { data, error, refetch } = useGetUserGroupsQuery({});
+  const [create, creating] = useCreateUserGroupMutation();
+  const [remove, deleting] = useDeleteUserGroupMutation();
+  const [creatingOpen, setCreatingOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [target, setTarget] = useState<UserGroup | null>(null);
+
+  const columns = useMemo<DataTableColumn<UserGroup>[]>(
+    () => [
+      { id: 'name', header: t('groups.name'), value: (row) => row.Name },
+      { id: 'description', header: t('groups.description'), value: (row) => row.Description },
+      { id: 'system', header: t('groups.system'), value: (row) => row.IsSystem ?? false, cell: (row) => (row.IsSystem ? t('general.yes') : t('general.no')) },
+      { id: 'updated', header: t('groups.updated'), value: (row) => row.UpdatedBy, defaultHidden: true },
+    ],
+    [t],
+  );
+  const actions = useMemo<DataTableAction<UserGroup>[]>(
+    () => [
+      { id: 'edit', label: t('groups.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('group')}?id=${row.UUID ?? ''}`) },
+      ...(canManage ? [{ id: 'delete', label: t('groups.delete'), icon: <DeleteIcon />, isVisible: (row: UserGroup) => !row.IsSystem, onAction: (row: UserGroup) => setTarget(row) }] : []),
+    ],
+    [canManage, navigate, t],
+  );
+
+  const submit = async (values: Record<string, unknown>) => {
+    if (text(values.Name).trim() === '') {
+      setErrors({ Name: [t('general.required')] });
+      return;
+    }
+    try {
+      await create({ userGroup: { Name: text(values.Name).trim(), Description: text(values.Description) } }).unwrap();
+      toasts.show('success', t('groups.saved'));
+      setCreatingOpen(false);
+      setErrors({});
+    } catch (failure) {
+      setErrors(problemFieldErrors(failure, ['Name', 'Description']));
+      toasts.showError(t('groups.errors.save'), failure);
+    }
+  };
+  const confirmDelete = async () => {
+    if (!target?.UUID) return;
+    try {
+      await remove({ id: target.UUID }).unwrap();
+    } catch (failure) {
+      toasts.showError(t('groups.errors.delete'), failure);
+    }
+    setTarget(null);
+  };
+
+  return (
+    <Page
+      title={t('pages.groups')}
+      actions={
+        canManage && (
+          <button type="button" className="primary" onClick={() => setCreatingOpen(true)}>
+            {t('groups.create')}
+          </button>
+        )
+      }
+    >
+      <DataTable tableId="user-groups" label={t('groups.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.Name} error={error} onRetry={refetch} rightActions={actions} />
+      <Modal open={creatingOpen} title={t('groups.create')} onCancel={() => setCreatingOpen(false)} saveFormId={CREATE_FORM} busy={creating.isLoading}>
+        <Form id={CREATE_FORM} errors={errors} onSubmit={(values) => void submit(values)}>
+          <TextField name="Name" label={t('groups.name')} required />
+          <TextAreaField name="Description" label={t('groups.description')} rows={2} />
+        </Form>
+      </Modal>
+      <ConfirmDialog open={target !== null} title={t('groups.delete')} busy={deleting.isLoading} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
+        <p>{t('groups.delete_confirm', { name: target?.Name ?? '' })}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCreateUserMutation, useGetAuthOptionsQuery, useGetUserQuery, useUpdateUserMutation } from '../../../api/historianApi';
+import type { User, UserAttributes } from '../../../api/generated/historian.gen';
+import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
+import { Form } from '../../../components/form/Form';
+import { TextField } from '../../../components/form/TextFields';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { LANGUAGES, type Language } from '../../../lib/constants';
+import { configurationPath } from '../../../lib/paths';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { selectAccess } from '../../../state/privileges';
+import { useAppSelector } from '../../../app/hooks';
+import { ExplainAccessPanel } from './ExplainAccessPanel';
+import { Page, text, useQueryId } from './pageHelpers';
+import { SetPasswordDialog } from './SetPasswordDialog';
+import { UserGroupsSection } from './UserGroupsSection';
+import { UserTokensSection } from './UserTokensSection';
+
+const FIELDS = ['Name', 'Password', 'PasswordConfirmation', 'AuthenticationProviderUUID'];
+const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
+
+/** /configuration/user?id=…: one user (no id: a new one), with groups, tokens and "explain access". */
+export function UserPage() {
+  const { t } = useTranslation();
+  const id = useQueryId();
+  const { data, isError } = useGetUserQuery({ id: id ?? '' }, { skip: id === undefined });
+  if (id === undefined) return <UserForm />;
+  if (isError) return <p role="alert">{t('users.save_failed')}</p>;
+  if (!data) return <p role="status">{t('app.loading')}</p>;
+  return <UserForm key={data.UUID} existing={data} />;
+}
+
+function UserForm({ existing }: { existing?: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageUsers] });
+  const canManageAtRoot = can({ privileges: [PRIVILEGES.ManageUsers], scope: 'root' });
+  const canExplain = can({ privileges: [PRIVILEGES.ReadUsers, PRIVILEGES.ReadUserGroups] });
+  const [create, creating] = useCreateUserMutation();
+  const [update, updating] = useUpdateUserMutation();
+  const { data: options } = useGetAuthOptionsQuery();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [providerUuid, setProviderUuid] = useState('');
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const providers = (options ?? []).map((option) => ({ value: option.UUID, label: `${option.ProviderName} (${option.ProviderType})` }));
+  const chosenType = options?.find((option) => option.UUID === providerUuid)?.ProviderType ?? 'local';
+
+  const submit = async (values: Record<string, unknown>) => {
+    const found: Record<string, string[]> = {};
+    if (text(values.Name).trim() === '') found.Name = [t('general.required')];
+    const password = text(values.Password);
+    if (password !== text(values.PasswordConfirmation)) found.PasswordConfirmation = [t('users.errors.passwords_not_equal')];
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const attributes: UserAttributes = { ExperimentalFeatures: values.ExperimentalFeatures === true, ...(isLanguage(values.Locale) ? { Locale: values.Locale } : {}) };
+    try {
+      if (existing) {
+        await update({ id: existing.UUID, userUpdate: { UUID: existing.UUID, Name: text(values.Name).trim(), Attributes: attributes } }).unwrap();
+        toasts.show('success', t('users.saved'));
+      } else {
+        const created = await create({
+          userCreate: {
+            Name: text(values.Name).trim(),
+            Attributes: attributes,
+            ...(providerUuid ? { AuthenticationProviderUUID: providerUuid } : {}),
+            ...(password !== '' && chosenType === 'local' ? { Password: password } : {}),
+          },
+        }).unwrap();
+        toasts.show('success', t('users.saved'));
+        navigate(`${configurationPath('user')}?id=${created.UUID}`, { replace: true });
+      }
+    } catch (error) {
+      setErrors(problemFieldErrors(error, FIELDS));
+      toasts.showError(t('users.save_failed'), error);
+    }
+  };
+
+  const locales = LANGUAGES.map((language) => ({ value: language, label: language }));
+  return (
+    <Page title={existing ? existing.Name : t('users.create')}>
+      <Form id="user-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
+        <TextField name="Name" label={t('users.name')} required defaultValue={existing?.Name} autoComplete="off" />
+        {existing ? (
+          <TextField name="ProviderName" label={t('users.provider')} mode="read" readValue={existing.ProviderName} />
+        ) : (
+          <SelectField name="AuthenticationProviderUUID" label={t('users.provider')} options={providers} value={providerUuid} onChange={(event) => setProviderUuid(event.target.value)} placeholder="local" />
+        )}
+        <SelectField name="Locale" label={t('users.locale')} options={locales} defaultValue={existing?.Attributes?.Locale ?? 'en'} />
+        <CheckboxField name="ExperimentalFeatures" label={t('users.experimental')} defaultChecked={existing?.Attributes?.ExperimentalFeatures ?? false} />
+        {!existing && chosenType === 'local' && (
+          <>
+            <TextField name="Password" type="password" label={t('users.password')} autoComplete="new-password" />
+            <TextField name="PasswordConfirmation" type="password" label={t('users.password_confirm')} autoComplete="new-password" />
+          </>
+        )}
+        {canManage && (
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={creating.isLoading || updating.isLoading}>
+              {t('general.save')}
+            </button>
+            {existing && canManageAtRoot && existing.ProviderName === 'local' && (
+              <button type="button" onClick={() => setPasswordOpen(true)}>
+                {t('users.set_password')}
+              </button>
+            )}
+          </div>
+        )}
+      </Form>
+      {existing && (
+        <>
+          <UserGroupsSection user={existing} canManage={can({ privileges: [PRIVILEGES.ManageUserGroups] })} />
+          {canExplain && <ExplainAccessPanel userUuid={existing.UUID} />}
+          {canManageAtRoot && <UserTokensSection userUuid={existing.UUID} />}
+          <SetPasswordDialog open={passwordOpen} userUuid={existing.UUID} onClose={() => setPasswordOpen(false)} />
+        </>
+      )}
+    </Page>
+  );
+}

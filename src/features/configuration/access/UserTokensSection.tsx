@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateUserTokenMutation, useDeleteUserTokenMutation, useGetUserTokensQuery } from '../../../api/historianApi';
+import { useToasts } from '../../../components/Toasts/useToasts';
+
+/** A user's API tokens, for holders of MANAGE_USERS at root; a new token's value shows once. */
+export function UserTokensSection({ userUuid }: { userUuid: string }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const { data: tokens } = useGetUserTokensQuery({ id: userUuid });
+  const [create, creating] = useCreateUserTokenMutation();
+  const [remove] = useDeleteUserTokenMutation();
+  const [name, setName] = useState('');
+  const [shown, setShown] = useState<string | null>(null);
+
+  const createToken = async () => {
+    try {
+      const created = await create({ id: userUuid, tokenCreate: { Name: name.trim() } }).unwrap();
+      setShown(created.Token);
+      setName('');
+    } catch (error) {
+      toasts.showError(t('configurations.errors.generate_token'), error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="user-tokens-title" className="page-section">
+      <h2 id="user-tokens-title">{t('users.tokens')}</h2>
+      {shown && (
+        <div role="status">
+          <p>{t('users.token_created')}</p>
+          <code>{shown}</code>
+        </div>
+      )}
+      <ul>
+        {(tokens ?? []).map((token) => (
+          <li key={token.UUID}>
+            {token.Name}
+            {token.LastUsedAt && <span className="muted"> — {t('users.last_used')}: {new Date(token.LastUsedAt).toLocaleString()}</span>}
+            <button type="button" className="link" aria-label={`${t('users.revoke_token')}: ${token.Name}`} onClick={() => void remove({ id: userUuid, tokenId: token.UUID })}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="inline-form">
+        <label htmlFor="user-token-name">{t('users.token_name')}</label>
+        <input id="user-token-name" value={name} onChange={(event) => setName(event.target.value)} />
+        <button type="button" disabled={name.trim() === '' || creating.isLoading} onClick={() => void createToken()}>
+          {t('users.create_token')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ConnectionTestResult, TimeseriesDatabase, TimeseriesDatabaseType, TimeseriesDatabaseWrite } from '../../../api/generated/historian.gen';
+import {
+  useCreateTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseMutation,
+  useTestTimeseriesDatabaseSettingsMutation,
+  useUpdateTimeseriesDatabaseMutation,
+} from '../../../api/historianApi';
+import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
+import { Form } from '../../../components/form/Form';
+import { TextField } from '../../../components/form/TextFields';
+import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
+import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import type { SchemaError, SchemaErrors } from '../../../lib/schemaValidation';
+import { isSecure, orderedProperties, type SettingsSchema } from '../../../lib/settingsSchema';
+import { ConnectionTestSteps } from './ConnectionTestSteps';
+import { editorPath, listPath, settingsOf, textOf } from './timeseriesRules';
+import './timeseries.css';
+
+const FORM_ID = 'timeseries-database-form';
+const NO_SETTINGS: SettingsSchema = { type: 'object', properties: {} };
+const REQUIRED: SchemaError[] = [{ key: 'general.required', values: {} }];
+
+interface TimeseriesDatabaseFormProps {
+  existing?: TimeseriesDatabase;
+  types: readonly TimeseriesDatabaseType[];
+  canManage: boolean;
+  initialResult: ConnectionTestResult | null;
+}
+
+/** The failed step and its message, for the error-details dialog of the database_test toast. */
+const failureText = (result: ConnectionTestResult) =>
+  result.Steps.filter((step) => !step.Success)
+    .map((step) => `${step.Name}: ${step.Message ?? ''}`)
+    .join('\n') || (result.FailedStep ?? '');
+
+/**
+ * The editor of one time-series database (SPEC §5): a type is required, the settings come from the
+ * type's schema and are validated with ajv, secure fields are sent only when changed, and the
+ * create-database checkbox starts checked. Save is followed by a test of the saved database; the
+ * test button tests the form's current values without saving them.
+ */
+export function TimeseriesDatabaseForm({ existing, types, canManage, initialResult }: TimeseriesDatabaseFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const [create, creation] = useCreateTimeseriesDatabaseMutation();
+  const [update, updating] = useUpdateTimeseriesDatabaseMutation();
+  const [testStored, storedTest] = useTestTimeseriesDatabaseMutation();
+  const [testSettings, settingsTest] = useTestTimeseriesDatabaseSettingsMutation();
+  const [typeUuid, setTypeUuid] = useState(existing?.TimeseriesDatabaseTypeUUID ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [result, setResult] = useState<ConnectionTestResult | null>(initialResult);
+  // Which button submitted: both run the form's conversion and validation first.
+  const intent = useRef<'save' | 'test'>('save');
+
+  const chosenType = types.find((type) => type.UUID === typeUuid);
+  const schema = chosenType?.SettingsSchema ?? NO_SETTINGS;
+  // Stored secrets belong to the stored type; after a change of type the fields start afresh.
+  const sameType = existing !== undefined && typeUuid === existing.TimeseriesDatabaseTypeUUID;
+  const schemaForm = useSchemaForm(schema, { existing: sameType });
+  const busy = creation.isLoading || updating.isLoading || storedTest.isLoading || settingsTest.isLoading;
+  const fields = ['Name', 'TimeseriesDatabaseTypeUUID', ...orderedProperties(schema).map(({ name, property }) => `${isSecure(property) ? SECURE_SETTINGS : SETTINGS}.${name}`)];
+
+  const validate = (values: Record<string, unknown>): SchemaErrors => {
+    const found = schemaForm.validate(values);
+    if (textOf(values.TimeseriesDatabaseTypeUUID) === '') found.TimeseriesDatabaseTypeUUID = REQUIRED;
+    // A test needs no name: it saves nothing.
+    if (intent.current === 'save' && textOf(values.Name).trim() === '') found.Name = REQUIRED;
+    return found;
+  };
+
+  const runTest = async (values: Record<string, unknown>) => {
+    setResult(null);
+    try {
+      const tested = await testSettings({
+        timeseriesDatabaseTest: {
+          UUID: sameType ? existing?.UUID : undefined,
+          TimeseriesDatabaseTypeUUID: textOf(values.TimeseriesDatabaseTypeUUID),
+          Settings: settingsOf(values[SETTINGS]),
+          SecureSettings: settingsOf(values[SECURE_SETTINGS]),
+        },
+      }).unwrap();
+      setResult(tested);
+    } catch (error) {
+      setErrors(problemFieldErrors(error, fields));
+      toasts.showError(t('timeseries.test.error'), error);
+    }
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    setResult(null);
+    const database: TimeseriesDatabaseWrite = {
+      Name: textOf(values.Name).trim(),
+      TimeseriesDatabaseTypeUUID: textOf(values.TimeseriesDatabaseTypeUUID),
+      Settings: settingsOf(values[SETTINGS]),
+      SecureSettings: settingsOf(values[SECURE_SETTINGS]),
+    };
+    const createDatabase = values.createDatabase === true;
+    let saved: TimeseriesDatabase;
+    try {
+      saved = existing?.UUID
+        ? await update({ id: existing.UUID, createDatabase, timeseriesDatabase: database }).unwrap()
+        : await create({ createDatabase, timeseriesDatabase: database }).unwrap();
+    } catch (error) {
+      setErrors(problemFieldErrors(error, fields));
+      toasts.showError(t('configuration.errors.update_database'), error);
+      return;
+    }
+    setErrors({});
+    const id = saved.UUID ?? '';
+    // SPEC §8: saved, then tested; a failed test leaves the user on the saved database to fix it.
+    let tested: ConnectionTestResult | null = null;
+    let failure: unknown;
+    try {
+      tested = await testStored({ id }).unwrap();
+    } catch (error) {
+      failure = error;
+    }
+    if (tested?.Success) {
+      toasts.show('success', t('timeseries.saved'));
+      navigate(listPath());
+      return;
+    }
+    toasts.showError(t('configuration.errors.database_test'), tested ? failureText(tested) : failure);
+    setResult(tested);
+    if (!existing) navigate(editorPath(id), { replace: true, state: { testResult: tested } });
+  };
+
+  const submit = (values: Record<string, unknown>) => {
+    const action = intent.current;
+    intent.current = 'save';
+    void (action === 'test' ? runTest(values) : save(values));
+  };
+
+  return (
+    <Form
+      id={FORM_ID}
+      mode={canManage ? 'edit' : 'read'}
+      errors={errors}
+      prepare={schemaForm.prepare}
+      validate={validate}
+      onChange={schemaForm.onChange}
+      onSubmit={submit}
+    >
+      <TextField name="Name" label={t('timeseries.name')} required defaultValue={existing?.Name} autoComplete="off" />
+      <SelectField
+        name="TimeseriesDatabaseTypeUUID"
+        label={t('timeseries.type')}
+        required
+        placeholder={t('form.choose')}
+        options={types.map((type) => ({ value: type.UUID, label: type.Name }))}
+        value={typeUuid}
+        onChange={(event) => setTypeUuid(event.currentTarget.value)}
+      />
+      {/* A new key per type: the fields and their defaults start afresh when the type changes. */}
+      <SchemaFields key={typeUuid} schema={schema} settings={sameType ? existing?.Settings : undefined} existing={sameType} />
+      {canManage && (
+        <CheckboxField name="createDatabase" label={t('timeseries.create_database')} help={t('timeseries.create_database_help')} defaultChecked />
+      )}
+      {canManage && (
+        <div className="timeseries-actions">
+          {/* Save first: Enter in a field submits with the first submit button. */}
+          <button type="submit" className="primary" disabled={busy} onClick={() => (intent.current = 'save')}>
+            {t('general.save')}
+          </button>
+          <button type="submit" disabled={busy} onClick={() => (intent.current = 'test')}>
+            {settingsTest.isLoading ? t('timeseries.test.running') : t('timeseries.test.run')}
+          </button>
+          <Link to={listPath()}>{t('general.cancel')}</Link>
+        </div>
+      )}
+      {result && <ConnectionTestSteps result={result} />}
+    </Form>
+  );
+}

@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { ConnectionTestResult, TimeseriesDatabase } from '../../../api/generated/historian.gen';
+import { ToastViewport } from '../../../components/Toasts/ToastViewport';
+import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { server } from '../../../testing/server';
+import { aTimeseriesDatabase, failedTest, POSTGRES_TYPE_UUID, problem, timeseriesHandlers } from './testing/timeseriesFixtures';
+import { TimeseriesDatabasePage } from './TimeseriesDatabasePage';
+
+// The editor of SPEC §2 /configuration/timeseries_database?id=… with the §5 rules (a type is
+// required, settings from the type's schema, secure fields only when changed, create-database
+// checked by default) and the §8 messages get_databases, update_database and database_test.
+
+const MANAGE = ['READ_TIMESERIES_DATABASES', 'MANAGE_TIMESERIES_DATABASES'];
+const EDITOR = '/configuration/timeseries_database';
+const LIST = '/configuration/timeseries_databases';
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+interface Options {
+  privileges?: string[];
+  storedTest?: ConnectionTestResult;
+  settingsTest?: ConnectionTestResult;
+  failing?: { method: 'get' | 'post' | 'put'; path: string; status: number; errors?: Record<string, string[]> };
+}
+
+function renderEditor(databases: TimeseriesDatabase[], route = EDITOR, options: Options = {}) {
+  document.cookie = 'XSRF-TOKEN=test';
+  const fake = timeseriesHandlers(databases, options);
+  server.use(...fake.handlers);
+  const failing = options.failing;
+  if (failing) server.use(http[failing.method](failing.path, () => problem(failing.status, 'refused', failing.errors)));
+  const rendered = renderWithProviders(
+    <>
+      <Routes>
+        <Route path={EDITOR} element={<TimeseriesDatabasePage />} />
+        <Route path={LIST} element={<h1>list</h1>} />
+      </Routes>
+      <Where />
+      <ToastViewport />
+    </>,
+    {
+      route,
+      preloadedState: {
+        session: aSession({ userPrivileges: (options.privileges ?? MANAGE).map((name) => aPrivilege(name)) }),
+        organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
+      },
+    },
+  );
+  return { ...rendered, fake };
+}
+
+const toast = async (text: string) => within(await screen.findByRole('region', { name: 'Notifications' })).findByText(text);
+const typeSelect = () => screen.findByRole('combobox', { name: /^Type/ });
+const testResult = () => screen.findByRole('region', { name: 'Connection test' });
+
+describe('time-series database editor', () => {
+  it('a type is required', async () => {
+    const { user, fake } = renderEditor([]);
+    expect(await typeSelect()).toHaveDisplayValue('Choose…');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Plant store');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await typeSelect()).toHaveAccessibleDescription(/This field is required/);
+    expect(fake.calls('POST', '/api/timeseries-databases')).toEqual([]);
+  });
+
+  it('the settings form comes from the type’s schema, validated with ajv', async () => {
+    const { user, fake } = renderEditor([]);
+    await user.selectOptions(await typeSelect(), 'PostgreSQL');
+    expect(screen.getByRole('combobox', { name: /^Storage/ })).toHaveDisplayValue('builtin');
+    expect(screen.getByRole('spinbutton', { name: 'Port' })).toHaveValue(5432);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Plant store');
+    await user.clear(screen.getByRole('spinbutton', { name: 'Port' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Port' }), '70000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('spinbutton', { name: 'Port' })).toHaveAccessibleDescription('Must be at most 65535.');
+    expect(fake.calls('POST', '/api/timeseries-databases')).toEqual([]);
+    await user.selectOptions(await typeSelect(), 'InfluxDB');
+    expect(screen.getByRole('textbox', { name: /^URL/ })).toHaveValue('http://127.0.0.1:8086');
+    expect(screen.queryByRole('spinbutton', { name: 'Port' })).not.toBeInTheDocument();
+  });
+
+  it('the create-database checkbox defaults to true; save then test, and back to the list', async () => {
+    const { user, fake } = renderEditor([]);
+    await user.selectOptions(await typeSelect(), 'PostgreSQL');
+    expect(screen.getByRole('checkbox', { name: /Create the database/ })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Plant store');
+    await user.type(screen.getByLabelText('Password'), 's3cret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toast('The time-series database is saved and its connection test passed.')).toBeInTheDocument();
+    const [created] = fake.calls('POST', '/api/timeseries-databases');
+    expect(created.query).toBe('?createDatabase=true');
+    expect(created.body).toEqual({
+      Name: 'Plant store',
+      TimeseriesDatabaseTypeUUID: POSTGRES_TYPE_UUID,
+      Settings: { mode: 'builtin', port: 5432, database: 'historian' },
+      SecureSettings: { password: 's3cret' },
+    });
+    expect(fake.calls('GET', '/api/timeseries-databases/eeeeeeee-eeee-4eee-8eee-000000000001/test')).toHaveLength(1);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(LIST);
+  });
+
+  it('secure fields are sent only if changed', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const { user, fake } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription('Leave empty to keep the stored value.');
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveValue('db.plant.example');
+    await user.click(screen.getByRole('checkbox', { name: /Create the database/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await toast('The time-series database is saved and its connection test passed.');
+    const [unchanged] = fake.calls('PUT', `/api/timeseries-databases/${database.UUID}`);
+    expect(unchanged.query).toBe('?createDatabase=false');
+    expect(unchanged.body).toMatchObject({ Name: 'Plant store', SecureSettings: {} });
+  });
+
+  it('a changed secure field is sent', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const { user, fake } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
+    await user.type(await screen.findByLabelText('Password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await toast('The time-series database is saved and its connection test passed.');
+    expect(fake.calls('PUT', `/api/timeseries-databases/${database.UUID}`)[0].body).toMatchObject({ SecureSettings: { password: 'new-secret' } });
+  });
+
+  it('shows configuration.errors.database_test when the database was saved but its test failed, naming the failed step', async () => {
+    const { user, fake } = renderEditor([], EDITOR, { storedTest: failedTest('authenticate') });
+    await user.selectOptions(await typeSelect(), 'PostgreSQL');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Plant store');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toast('The database was saved, but the connection test failed.')).toBeInTheDocument();
+    expect(fake.calls('POST', '/api/timeseries-databases')).toHaveLength(1);
+    // The saved database stays open, at its own address, to fix what failed.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(`${EDITOR}?id=eeeeeeee-eeee-4eee-8eee-000000000001`));
+    const result = await testResult();
+    expect(within(result).getByRole('alert')).toHaveTextContent('The connection test failed at the step authenticate.');
+    expect(within(result).getByText(/authenticate: failed/)).toHaveTextContent('password authentication failed for user "historian"');
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Plant store');
+  });
+
+  it('shows configuration.errors.update_database when saving fails, with the server’s field errors', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const { user, fake } = renderEditor([database], `${EDITOR}?id=${database.UUID}`, {
+      failing: { method: 'put', path: `/api/timeseries-databases/${database.UUID}`, status: 400, errors: { 'Settings.host': ['cannot be resolved'] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await toast('The time-series database could not be saved.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription(/cannot be resolved/);
+    expect(fake.requests.filter((request) => request.path.endsWith('/test'))).toEqual([]);
+  });
+
+  it('the test button works on the form’s current values before saving', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const { user, fake } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
+    const host = await screen.findByRole('textbox', { name: 'Host' });
+    await user.clear(host);
+    await user.type(host, 'db2.plant.example');
+    await user.click(screen.getByRole('button', { name: 'Test the connection' }));
+    const result = await testResult();
+    expect(within(result).getByRole('status')).toHaveTextContent('The connection test passed.');
+    for (const step of ['connect', 'authenticate', 'database', 'schema', 'write', 'read']) {
+      expect(within(result).getByText(`${step}: passed`)).toBeInTheDocument();
+    }
+    const [tested] = fake.calls('POST', '/api/timeseries-databases/test');
+    // The stored database's UUID lets the server fill in the password the form does not know.
+    expect(tested.body).toEqual({
+      UUID: database.UUID,
+      TimeseriesDatabaseTypeUUID: POSTGRES_TYPE_UUID,
+      Settings: { mode: 'external', host: 'db2.plant.example', port: 5432, database: 'historian', user: 'historian' },
+      SecureSettings: {},
+    });
+    expect(fake.calls('PUT', `/api/timeseries-databases/${database.UUID}`)).toEqual([]);
+  });
+
+  it('the test button shows each step’s outcome, naming the failed step', async () => {
+    const { user, fake } = renderEditor([], EDITOR, { settingsTest: failedTest('connect', 'connect ECONNREFUSED 127.0.0.1:1') });
+    await user.selectOptions(await typeSelect(), 'PostgreSQL');
+    await user.click(screen.getByRole('button', { name: 'Test the connection' }));
+    const result = await testResult();
+    expect(within(result).getByRole('alert')).toHaveTextContent('The connection test failed at the step connect.');
+    expect(within(result).getByText(/connect: failed/)).toHaveTextContent('ECONNREFUSED');
+    expect(fake.calls('POST', '/api/timeseries-databases')).toEqual([]);
+  });
+
+  it('shows configuration.errors.get_databases when the databases cannot be loaded', async () => {
+    renderEditor([], `${EDITOR}?id=dddddddd-dddd-4ddd-8ddd-000000000999`, { failing: { method: 'get', path: '/api/timeseries-databases', status: 500 } });
+    expect(await toast('The time-series databases could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('an id of no database of the organization is not found', async () => {
+    renderEditor([aTimeseriesDatabase()], `${EDITOR}?id=dddddddd-dddd-4ddd-8ddd-000000000999`);
+    expect(await screen.findByText('This time-series database does not exist in this organization.')).toBeInTheDocument();
+  });
+
+  it('without ManageTimeseriesDatabases the database shows read-only', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    renderEditor([database], `${EDITOR}?id=${database.UUID}`, { privileges: ['READ_TIMESERIES_DATABASES'] });
+    expect(await screen.findByText('db.plant.example')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Test the connection' })).not.toBeInTheDocument();
+  });
+});

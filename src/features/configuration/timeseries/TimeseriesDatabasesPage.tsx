@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { TimeseriesDatabase } from '../../../api/generated/historian.gen';
+import { useDeleteTimeseriesDatabaseMutation } from '../../../api/historianApi';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { ConfirmDialog } from '../access/ConfirmDialog';
+import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
+import { editorPath, keySettings } from './timeseriesRules';
+import { useOrganizationTimeseriesDatabases } from './useOrganizationTimeseriesDatabases';
+
+const TABLE_ID = 'timeseries_databases';
+
+/** /configuration/timeseries_databases: the time-series databases of the current organization. */
+export function TimeseriesDatabasesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const { canRead, canManage, databases, types } = useOrganizationTimeseriesDatabases();
+  const { data, error, isLoading, refetch } = databases;
+  const [remove, { isLoading: deleting }] = useDeleteTimeseriesDatabaseMutation();
+  const [target, setTarget] = useState<TimeseriesDatabase | null>(null);
+
+  // SPEC §8: a failed load is told in a toast, besides the table's own error state.
+  useEffect(() => {
+    if (error) toasts.showError(t('configuration.errors.get_databases'), error);
+  }, [error, toasts, t]);
+
+  const typeList = types.data;
+  const columns = useMemo<DataTableColumn<TimeseriesDatabase>[]>(() => {
+    const typeOf = (row: TimeseriesDatabase) => typeList?.find((type) => type.UUID === row.TimeseriesDatabaseTypeUUID);
+    return [
+      { id: 'name', header: t('timeseries.name'), value: (row) => row.Name },
+      { id: 'type', header: t('timeseries.type'), value: (row) => typeOf(row)?.Name ?? row.TimeseriesDatabaseTypeUUID },
+      {
+        id: 'settings',
+        header: t('timeseries.settings'),
+        sortable: false,
+        minWidth: 280,
+        cell: (row) => keySettings(row, typeOf(row)).map(({ name, value }) => t('timeseries.setting', { name, value })).join(', '),
+      },
+    ];
+  }, [t, typeList]);
+
+  const actions = useMemo<DataTableAction<TimeseriesDatabase>[]>(
+    () =>
+      canManage
+        ? [
+            { id: 'edit', label: t('timeseries.edit'), icon: <EditIcon />, onAction: (row) => navigate(editorPath(row.UUID)) },
+            { id: 'delete', label: t('timeseries.delete'), icon: <DeleteIcon />, onAction: (row) => setTarget(row) },
+          ]
+        : [],
+    [canManage, navigate, t],
+  );
+
+  const confirmDelete = async () => {
+    if (!target?.UUID) return;
+    try {
+      await remove({ id: target.UUID }).unwrap();
+      toasts.show('success', t('timeseries.deleted'));
+    } catch (failure) {
+      toasts.showError(t('timeseries.errors.delete'), failure);
+    }
+    setTarget(null);
+  };
+
+  if (!canRead) {
+    return (
+      <Page title={t('pages.timeseries_databases')}>
+        <p role="alert">{t('pages.unauthorized')}</p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={t('pages.timeseries_databases')}
+      actions={
+        canManage && (
+          <Link className="button primary" to={editorPath()}>
+            {t('timeseries.create')}
+          </Link>
+        )
+      }
+    >
+      <DataTable
+        tableId={TABLE_ID}
+        label={t('timeseries.list_label')}
+        columns={columns}
+        data={data}
+        getRowId={(row) => row.UUID ?? row.Name}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        emptyMessage={t('timeseries.empty')}
+        rightActions={actions}
+      />
+      <ConfirmDialog open={target !== null} title={t('timeseries.delete')} busy={deleting} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
+        <p>{t('timeseries.delete_confirm', { name: target?.Name ?? '' })}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
