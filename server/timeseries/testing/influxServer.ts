@@ -136,7 +136,13 @@ export async function startInfluxDb(): Promise<InfluxServer> {
   const adminPassword = randomBytes(12).toString('hex');
   const body = new URLSearchParams({ q: `CREATE USER "${adminUser}" WITH PASSWORD '${adminPassword}' WITH ALL PRIVILEGES` });
   const created = await fetch(`${url}/query`, { method: 'POST', body });
-  if (!created.ok) throw new Error(`Could not create the InfluxDB admin: ${created.status} ${await created.text()}`);
+  if (!created.ok) {
+    const reason = `${created.status} ${await created.text()}`;
+    process.removeListener('exit', onExit);
+    await stopChild(child);
+    await rm(root, { recursive: true, force: true });
+    throw new Error(`Could not create the InfluxDB admin: ${reason}`);
+  }
 
   let stopped = false;
   return {
