@@ -9,6 +9,8 @@ const transform: Config['transform'] = {
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
+  // 2-core machines under load: the 5 s default is too tight for suites that start real services.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',
@@ -31,6 +33,7 @@ const config: Config = {
     },
     {
       displayName: 'server',
+      testTimeout: 30_000,
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],

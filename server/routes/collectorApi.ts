@@ -5,7 +5,7 @@ import { buildFile } from '../collectors/productUpdateFiles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { collectorOf } from '../http/collectorCaller';
-import { conflict, notFound } from '../http/problem';
+import { conflict, notFound, unauthorized } from '../http/problem';
 import { findProductUpdate, type ProductUpdateRow } from './productUpdates';
 
 // The calls collectors make with their token (x-historian-access: collector). None takes an id:
@@ -91,6 +91,8 @@ export function collectorApiHandlers(ctx: AppContext) {
             WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
           [collectorUuid, body.AppliedSettingsVersion ?? null, body.FailedUpdateVersion ?? null],
         );
+        // Deleted between the token check and now: the token no longer counts.
+        if (!rows[0]) throw unauthorized('The collector token is unknown or revoked');
         return rows[0];
       });
       if (body.FailedUpdateVersion !== undefined) request.log.warn({ collector: collectorUuid, version: body.FailedUpdateVersion }, 'collector could not install an update');
