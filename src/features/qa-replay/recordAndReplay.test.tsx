@@ -97,10 +97,13 @@ async function recordLiveSession(): Promise<{ recording: Recording; checkpoints:
   await checkpoint('collectors page, loaded');
 
   // The table-settings change, as the column-settings dialog saves it: locally, then on the server.
-  store.dispatch(tableLayoutChanged({ tableId: 'collectors', layout: { columnsShown: ['Name'], columnsOrder: ['Name', 'Status'] } }));
-  await store.dispatch(historianApi.endpoints.createTableSetting.initiate({ tableSetting: { ID: 'collectors', ColumnsShown: ['Name'], ColumnsOrder: ['Name', 'Status'] } }));
-  // And a token created on the profile: its value must not reach the recording either.
-  await store.dispatch(historianApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
+  await act(async () => {
+    store.dispatch(tableLayoutChanged({ tableId: 'collectors', layout: { columnsShown: ['Name'], columnsOrder: ['Name', 'Status'] } }));
+    const tableSetting = { ID: 'collectors', ColumnsShown: ['Name'], ColumnsOrder: ['Name', 'Status'] };
+    await store.dispatch(historianApi.endpoints.createTableSetting.initiate({ tableSetting }));
+    // And a token created on the profile: its value must not reach the recording either.
+    await store.dispatch(historianApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
+  });
   await checkpoint('table settings saved');
 
   const recording = await store.dispatch(exportRecording());
@@ -149,5 +152,5 @@ describe('recording a sign-in and a table-settings change, then replaying it', (
       const { session: s, organization, tableSettings, recorder } = session.stateAt(expected.step);
       expect(toRecordable({ session: s, organization, tableSettings, route: recorder.route })).toEqual(expected.persisted);
     }
-  });
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { ReplaySandbox } from '../../app/ReplaySandbox';
 import type { Recording } from '../../lib/recording/recordingFormat';
@@ -37,7 +37,7 @@ describe('the replay sandbox', () => {
     // The replayed state was recording, so the replayed user menu offers the export as it did.
     expect(screen.getByRole('button', { name: 'Export recording' })).toBeInTheDocument();
 
-    session.show(1);
+    act(() => session.show(1));
     rerender(
       <StrictMode>
         <ReplaySandbox store={session.store} route={session.routeAt(1)} />
