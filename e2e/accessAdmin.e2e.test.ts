@@ -75,8 +75,10 @@ describe('access administration in the browser', () => {
 
     // Act in it: its creator is in its Administrators group.
     await page.getByRole('button', { name: /switch organization/ }).click();
-    await page.getByRole('button', { name: 'North plant' }).click();
+    // Switching reloads the app at the root route (SPEC §4): wait for that reload to finish.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'North plant' }).click()]);
     await page.getByRole('button', { name: /North plant, switch organization/ }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // A group that grants READ_COLLECTORS.
     await page.goto('/#/configuration/groups');
