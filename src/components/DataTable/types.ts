@@ -55,6 +55,7 @@ export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   /** Undefined while the first load runs. */
   data: readonly T[] | undefined;
+  /** The row's stable id (selection, detail rows and keys follow it). */
   getRowId: (row: T) => string;
   loading?: boolean;
   /** A failed load; the table shows its error state with an optional retry. */

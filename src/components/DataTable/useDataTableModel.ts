@@ -74,13 +74,11 @@ export function useDataTableModel<T extends RowData>(options: DataTableModelOpti
     return Object.fromEntries(columns.map((c) => [c.id, shown.has(c.id)]));
   }, [columns, layout.shown]);
 
-  const byId = useMemo(() => new Map(data.map((row) => [getRowId(row), row])), [data, getRowId]);
-
   const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
     const next = functionalUpdate(updater, rowSelection);
     if (!controlled) setOwnSelection(next);
     const id = Object.keys(next).find((key) => next[key]);
-    onSelectionChange?.(id === undefined ? null : (byId.get(id) ?? null));
+    onSelectionChange?.(id === undefined ? null : (table.getRow(id, true)?.original ?? null));
   };
 
   const table = useTable(

@@ -38,7 +38,7 @@ export function useGridNavigation({ gridRef, bodyRef, itemCount, columnCount, ha
     let frame = 0;
     let tries = 0;
     const focus = () => {
-      const target = gridRef.current?.querySelector<HTMLElement>(`[data-pos="${current.row}:${current.col}"]`);
+      const target = gridRef.current?.querySelector<HTMLElement>(`[data-pos="${row}:${col}"]`);
       if (target) {
         focusPending.current = false;
         target.focus();
@@ -49,7 +49,7 @@ export function useGridNavigation({ gridRef, bodyRef, itemCount, columnCount, ha
     };
     focus();
     return () => cancelAnimationFrame(frame);
-  }, [current, gridRef]);
+  }, [row, col, gridRef]);
 
   const moveTo = (next: GridPosition) => {
     const target = {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable/DataTable';
-import { sampleCollectors } from './sampleData';
+import { collectorId, sampleCollectors } from './sampleData';
 import { useCollectorColumns } from './TablesSection';
 
 export const BIG_TABLE_ROWS = 100_000;
@@ -14,7 +14,7 @@ export function BigTableSection() {
   return (
     <section className="gallery-section" aria-labelledby="gallery-big">
       <h2 id="gallery-big">{t('gallery.big_table')}</h2>
-      <DataTable tableId="gallery.big" label={t('gallery.big_table')} columns={columns} data={data} getRowId={(c) => c.id} height="600px" />
+      <DataTable tableId="gallery.big" label={t('gallery.big_table')} columns={columns} data={data} getRowId={collectorId} height="600px" />
     </section>
   );
 }

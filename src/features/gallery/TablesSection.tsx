@@ -4,7 +4,7 @@ import { DataTable } from '../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../components/DataTable/types';
 import { CollectorStatusIcon, collectorStatusLabel, renderCollectorStatusIcon, type CollectorStatus } from '../../components/StatusIcon/CollectorStatusIcon';
 import { useToasts } from '../../components/Toasts/useToasts';
-import { sampleCollectors, type SampleCollector } from './sampleData';
+import { collectorId, sampleCollectors, type SampleCollector } from './sampleData';
 
 const STATUSES: readonly CollectorStatus[] = ['Active', 'Initial', 'Deleted', 'Paused'];
 const SMALL = sampleCollectors(24);
@@ -61,7 +61,7 @@ export function TablesSection() {
         label={t('gallery.collectors_table')}
         columns={columns}
         data={SMALL}
-        getRowId={(c) => c.id}
+        getRowId={collectorId}
         leftActions={leftActions}
         rightActions={rightActions}
         renderDetail={(c) => <p>{t('gallery.detail', { name: c.name, health: c.health })}</p>}
@@ -70,9 +70,9 @@ export function TablesSection() {
       />
       <h3>{t('gallery.states')}</h3>
       <div className="gallery-grid">
-        <DataTable tableId="gallery.loading" label={t('gallery.loading_table')} columns={columns} data={undefined} getRowId={(c) => c.id} height="160px" showSettings={false} />
-        <DataTable tableId="gallery.empty" label={t('gallery.empty_table')} columns={columns} data={NONE} getRowId={(c) => c.id} height="160px" showSettings={false} />
-        <DataTable tableId="gallery.error" label={t('gallery.error_table')} columns={columns} data={undefined} error getRowId={(c) => c.id} onRetry={() => undefined} height="160px" showSettings={false} />
+        <DataTable tableId="gallery.loading" label={t('gallery.loading_table')} columns={columns} data={undefined} getRowId={collectorId} height="160px" showSettings={false} />
+        <DataTable tableId="gallery.empty" label={t('gallery.empty_table')} columns={columns} data={NONE} getRowId={collectorId} height="160px" showSettings={false} />
+        <DataTable tableId="gallery.error" label={t('gallery.error_table')} columns={columns} data={undefined} error getRowId={collectorId} onRetry={() => undefined} height="160px" showSettings={false} />
       </div>
       <h3>{t('gallery.status_icons')}</h3>
       <ul className="gallery-row gallery-icons">

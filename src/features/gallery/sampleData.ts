@@ -30,3 +30,6 @@ export function sampleCollectors(count: number): SampleCollector[] {
   }
   return rows;
 }
+
+/** A module-level getRowId: a new function per render would make the table rebuild its rows. */
+export const collectorId = (collector: SampleCollector) => collector.id;
