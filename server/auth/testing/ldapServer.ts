@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'ldapts';
+import { aptInstall, freePort } from '../../testing/services';
 
 // A throw-away OpenLDAP (Debian's slapd) for integration tests: start once per test file, stop in
 // afterAll. It listens on 127.0.0.1 only, ldap:// (with StartTLS) and ldaps://, with a self-signed
@@ -40,26 +40,9 @@ export interface TestLdapServer {
 
 async function ensureSlapd(): Promise<void> {
   if (existsSync(SLAPD)) return;
-  if (process.getuid?.() !== 0) throw new Error('slapd is not installed; run: sudo apt-get install -y slapd ldap-utils');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const options = { env, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 };
-  await run('apt-get', ['install', '-y', '--no-install-recommends', 'slapd'], options).catch(async () => {
-    await run('apt-get', ['update'], options);
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'slapd'], options);
-  });
+  await aptInstall(['slapd', 'ldap-utils']);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function config(dir: string): string {
   return `include /etc/ldap/schema/core.schema

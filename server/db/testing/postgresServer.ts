@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { aptInstall, freePort } from '../../testing/services';
 
 // A throw-away PostgreSQL server for integration tests: start once per suite, stop in afterAll.
 // It listens on 127.0.0.1 only, trusts every local connection and trades durability for speed.
@@ -50,28 +50,9 @@ async function ensureBinDir(): Promise<string> {
 }
 
 async function installPostgres(): Promise<void> {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const options = { env, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 };
-  try {
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], options);
-  } catch {
-    // A fresh machine has no package lists yet.
-    await run('apt-get', ['update'], options);
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], options);
-  }
+  await aptInstall(['postgresql']);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('No free port'))));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root, so as root its tools run as the `postgres` user. */
 function asPostgres(bin: string, args: string[]): [string, string[]] {

@@ -1,18 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { aptInstall, freePort } from '../../testing/services';
 
 // A throw-away InfluxDB 1.x (Debian's influxdb package) for integration tests: start once per
 // test file, stop in afterAll. Loopback only, authentication on, one admin made through the
 // first-user flow (1.x lets an unauthenticated caller create the first user, and only that).
 
-const run = promisify(execFile);
 const INFLUXD = '/usr/bin/influxd';
 const START_TIMEOUT_MS = 30_000;
 
@@ -24,26 +22,10 @@ export interface InfluxServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('No free port'))));
-    });
-  });
-}
 
 async function ensureInfluxd(): Promise<string> {
   if (existsSync(INFLUXD)) return INFLUXD;
-  if (process.getuid?.() !== 0) throw new Error(`InfluxDB is not installed (no ${INFLUXD}); run: sudo apt-get install -y influxdb`);
-  const options = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 };
-  await run('apt-get', ['install', '-y', '--no-install-recommends', 'influxdb'], options).catch(async () => {
-    await run('apt-get', ['update'], options);
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'influxdb'], options);
-  });
+  await aptInstall(['influxdb']);
   if (!existsSync(INFLUXD)) throw new Error(`apt-get installed influxdb but ${INFLUXD} is missing`);
   return INFLUXD;
 }
