@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { CONFIGURATION_SUBROUTES, type ConfigurationSubroute } from '../../lib/paths';
+import { ConfigurationIndex } from './index/ConfigurationIndex';
 
 // Keys written out, one per sub-route, so that the catalogue check sees every one of them.
 const titles: Record<ConfigurationSubroute, (t: TFunction) => string> = {
@@ -40,6 +41,7 @@ function isSubroute(value: string | undefined): value is ConfigurationSubroute {
 export function ConfigurationPage() {
   const { t } = useTranslation();
   const { '*': sub } = useParams();
+  if (!sub) return <ConfigurationIndex />;
   const title = isSubroute(sub) ? titles[sub](t) : t('pages.configuration');
   return <PlaceholderPage title={title} />;
 }
