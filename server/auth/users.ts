@@ -20,7 +20,8 @@ export interface CurrentUserJson {
   MustChangePassword: boolean;
 }
 
-interface UserRow {
+/** A user row joined with its provider, as both the current-user and the /users calls read it. */
+export interface UserRow {
   uuid: string;
   name: string;
   attributes: unknown;
@@ -31,6 +32,10 @@ interface UserRow {
   created_at: Date;
   must_change_password: boolean;
 }
+
+export const SELECT_USERS = `SELECT u.uuid, u.name, u.attributes, u.provider_uuid, p.provider_name, p.provider_type, u.user_type, u.created_at,
+       u.must_change_password
+  FROM users u JOIN authentication_providers p ON p.uuid = u.provider_uuid`;
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
 
@@ -50,27 +55,23 @@ export interface LoadedUser {
   providerType: string;
 }
 
+/** The contract's User of a row (the current user adds MustChangePassword). */
+export function userJson(row: UserRow) {
+  const userType: 'service' | 'user' = row.user_type === 'service' ? 'service' : 'user';
+  return {
+    UUID: row.uuid,
+    Name: row.name,
+    Attributes: cleanAttributes(row.attributes),
+    AuthenticationProviderUUID: row.provider_uuid,
+    ProviderName: row.provider_name,
+    UserType: userType,
+    CreatedAt: row.created_at.toISOString(),
+  };
+}
+
 export async function loadUser(db: Db, userUuid: string): Promise<LoadedUser | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT u.uuid, u.name, u.attributes, u.provider_uuid, p.provider_name, p.provider_type, u.user_type, u.created_at,
-            u.must_change_password
-       FROM users u JOIN authentication_providers p ON p.uuid = u.provider_uuid
-      WHERE u.uuid = $1`,
-    [userUuid],
-  );
+  const { rows } = await db.query<UserRow>(`${SELECT_USERS} WHERE u.uuid = $1`, [userUuid]);
   const row = rows[0];
   if (!row) return undefined;
-  return {
-    providerType: row.provider_type,
-    json: {
-      UUID: row.uuid,
-      Name: row.name,
-      Attributes: cleanAttributes(row.attributes),
-      AuthenticationProviderUUID: row.provider_uuid,
-      ProviderName: row.provider_name,
-      UserType: row.user_type === 'service' ? 'service' : 'user',
-      CreatedAt: row.created_at.toISOString(),
-      MustChangePassword: row.must_change_password,
-    },
-  };
+  return { providerType: row.provider_type, json: { ...userJson(row), MustChangePassword: row.must_change_password } };
 }

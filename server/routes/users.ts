@@ -5,7 +5,7 @@ import { isUniqueViolation, isUserExclusive, requireVisibleUser, scopeOf, userVi
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions } from '../auth/sessions';
 import { createApiToken, deleteApiToken, listApiTokens } from '../auth/tokens';
-import { cleanAttributes, type UserAttributesJson } from '../auth/users';
+import { cleanAttributes, SELECT_USERS, userJson, type UserAttributesJson, type UserRow } from '../auth/users';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { LOCAL_PROVIDER_NAME } from '../db/seed';
@@ -17,17 +17,6 @@ import { explainAccess } from '../access/explainAccess';
 // /users: the users an organization sees (created there, or in one of its groups; every user at
 // root). Changing or deleting a user from an organization needs the user to belong to it alone
 // (scope.ts). Passwords and tokens of other users are root-level calls.
-
-interface UserRow {
-  uuid: string;
-  name: string;
-  attributes: unknown;
-  provider_uuid: string;
-  provider_name: string;
-  provider_type: string;
-  user_type: string;
-  created_at: Date;
-}
 
 interface UserCreateBody {
   Name: string;
@@ -43,19 +32,6 @@ interface UserUpdateBody {
 }
 
 type IdParams = { Params: { id: string } };
-
-const SELECT_USERS = `SELECT u.uuid, u.name, u.attributes, u.provider_uuid, p.provider_name, p.provider_type, u.user_type, u.created_at
-  FROM users u JOIN authentication_providers p ON p.uuid = u.provider_uuid`;
-
-const userJson = (row: UserRow) => ({
-  UUID: row.uuid,
-  Name: row.name,
-  Attributes: cleanAttributes(row.attributes),
-  AuthenticationProviderUUID: row.provider_uuid,
-  ProviderName: row.provider_name,
-  UserType: row.user_type === 'service' ? ('service' as const) : ('user' as const),
-  CreatedAt: row.created_at.toISOString(),
-});
 
 async function loadRow(db: Db, uuid: string): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(`${SELECT_USERS} WHERE u.uuid = $1`, [uuid]);
