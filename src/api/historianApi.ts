@@ -1,6 +1,7 @@
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { generatedApi } from './generated/historian.gen';
 import { removeByUuid, sortGroups, upsertByUuid } from './listPatches';
+import type { UserGroup } from './generated/historian.gen';
 import type { uploadProductUpdate } from './productUpdateUpload';
 
 // The upload (XHR and its progress store) loads with the page that uploads, not on sign-in.
@@ -112,6 +113,26 @@ const listTags = <T extends { UUID?: string }>(type: AccessTag, list: readonly T
   { type, id: 'LIST' },
 ];
 
+/** Lists update locally after a create or update (SPEC §4): every cached group list gets the saved group. */
+async function upsertIntoCachedGroupLists(
+  _arg: unknown,
+  { dispatch, getState, queryFulfilled }: {
+    dispatch: (action: ReturnType<typeof historianApi.util.updateQueryData>) => unknown;
+    getState: () => Parameters<typeof historianApi.util.selectCachedArgsForQuery>[0];
+    queryFulfilled: Promise<{ data: UserGroup }>;
+  },
+) {
+  const { data } = await queryFulfilled;
+  for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
+    dispatch(
+      historianApi.util.updateQueryData('getUserGroups', args, (list) => {
+        upsertByUuid(list, data);
+        sortGroups(list);
+      }),
+    );
+  }
+}
+
 const withAccessAdministration = historianApi.enhanceEndpoints({
   addTagTypes: ['Organization', 'User', 'UserGroup', 'Membership', 'GroupPrivilege', 'Mapping', 'AuthProvider', 'UserToken', 'UserAccess'],
   endpoints: {
@@ -132,27 +153,11 @@ const withAccessAdministration = historianApi.enhanceEndpoints({
     getUserGroups: { providesTags: (list) => listTags('UserGroup', list) },
     getUserGroup: { providesTags: (_result, _error, arg) => [{ type: 'UserGroup', id: arg.id }] },
     createUserGroup: {
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
-          dispatch(historianApi.util.updateQueryData('getUserGroups', args, (list) => {
-            upsertByUuid(list, data);
-            sortGroups(list);
-          }));
-        }
-      },
+      onQueryStarted: upsertIntoCachedGroupLists,
     },
     updateUserGroup: {
       invalidatesTags: (_result, _error, arg) => [{ type: 'UserGroup', id: arg.id }],
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        for (const args of historianApi.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
-          dispatch(historianApi.util.updateQueryData('getUserGroups', args, (list) => {
-            upsertByUuid(list, data);
-            sortGroups(list);
-          }));
-        }
-      },
+      onQueryStarted: upsertIntoCachedGroupLists,
     },
     deleteUserGroup: {
       invalidatesTags: [{ type: 'Membership', id: 'LIST' }, { type: 'UserAccess' }],

@@ -1,31 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/historianApi';
-import { useToasts } from '../../../components/Toasts/useToasts';
-import { useRefreshOwnAccess } from './useRefreshOwnAccess';
+import { useMembershipChange } from './useMembershipChange';
 
 /** Who is in the group; memberships made by a mapping say so (the next sign-in may change them). */
 export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canManage: boolean }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const { data: memberships } = useGetUserGroupUsersQuery({ userGroupUuid: groupUuid });
   const { data: users } = useGetUsersQuery({ limit: 10000 });
   const [add, adding] = useCreateUserGroupUserMutation();
   const [remove] = useDeleteUserGroupUserMutation();
   const [choice, setChoice] = useState('');
-  const refreshOwnAccess = useRefreshOwnAccess();
+  const run = useMembershipChange();
   const nameOf = (uuid: string) => users?.find((user) => user.UUID === uuid)?.Name ?? uuid;
   const members = new Set((memberships ?? []).map((membership) => membership.UserUUID));
   const candidates = (users ?? []).filter((user) => !members.has(user.UUID));
 
-  const run = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-      await refreshOwnAccess();
-    } catch (error) {
-      toasts.showError(t('groups.errors.members'), error);
-    }
-  };
 
   return (
     <section aria-labelledby="group-members-title" className="page-section">

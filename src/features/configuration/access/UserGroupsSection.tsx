@@ -2,31 +2,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupsQuery, useGetUserGroupUsersQuery } from '../../../api/historianApi';
 import type { User } from '../../../api/generated/historian.gen';
-import { useToasts } from '../../../components/Toasts/useToasts';
-import { useRefreshOwnAccess } from './useRefreshOwnAccess';
+import { useMembershipChange } from './useMembershipChange';
 
 /** The user's groups in the current organization, with add and remove. */
 export function UserGroupsSection({ user, canManage }: { user: User; canManage: boolean }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const { data: memberships } = useGetUserGroupUsersQuery({ userUuid: user.UUID });
   const { data: groups } = useGetUserGroupsQuery({});
   const [add, adding] = useCreateUserGroupUserMutation();
   const [remove] = useDeleteUserGroupUserMutation();
   const [choice, setChoice] = useState('');
-  const refreshOwnAccess = useRefreshOwnAccess();
+  const run = useMembershipChange();
   const nameOf = (uuid: string) => groups?.find((group) => group.UUID === uuid)?.Name ?? uuid;
   const joined = new Set((memberships ?? []).map((membership) => membership.UserGroupUUID));
   const candidates = (groups ?? []).filter((group) => group.UUID && !joined.has(group.UUID));
 
-  const run = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-      await refreshOwnAccess();
-    } catch (error) {
-      toasts.showError(t('groups.errors.members'), error);
-    }
-  };
 
   return (
     <section aria-labelledby="user-groups-title" className="page-section">
