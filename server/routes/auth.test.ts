@@ -1,4 +1,5 @@
 import { DEFAULT_PASSWORD } from '../../src/lib/constants';
+import * as passwords from '../auth/password';
 import { browserHeaders, cookieValue, postLogin, signIn } from '../auth/testing/injectHelpers';
 import { createTestUser, openTestApp, rootOrganizationUuid, type TestApp } from '../auth/testing/testUsers';
 import { SESSION_COOKIE, tokenHash, XSRF_COOKIE } from '../auth/sessions';
@@ -115,6 +116,21 @@ describe('brute-force protection', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) await postLogin(t.app, user.name, 'wrong', '10.2.2.2');
     expect((await postLogin(t.app, user.name, PASSWORD, '10.2.2.2')).statusCode).toBe(429);
     expect((await postLogin(t.app, user.name, PASSWORD, '10.3.3.3')).statusCode).toBe(200);
+  });
+
+  it('checks at most 5 passwords per name and address even when 30 attempts arrive at once', async () => {
+    const user = await createTestUser(t.db, { password: PASSWORD });
+    const checks = jest.spyOn(passwords, 'verifyPassword');
+    try {
+      // The right password is the 8th of the burst: the brake must stop the burst before it.
+      const guesses = Array.from({ length: 30 }, (_, index) => (index === 7 ? PASSWORD : `wrong-${index}`));
+      const answers = await Promise.all(guesses.map((guess) => postLogin(t.app, user.name, guess, '10.5.5.5')));
+      expect(checks.mock.calls.length).toBeLessThanOrEqual(5);
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(25);
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('throttles unknown user names exactly like known ones', async () => {

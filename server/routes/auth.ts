@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkLdapPassword } from '../auth/ldapLogin';
 import { checkLocalPassword } from '../auth/localLogin';
-import { assertNotThrottled, clearFailures, recordFailure } from '../auth/loginThrottle';
+import { clearFailures, forgetExpiredAttempts, reserveAttempt } from '../auth/loginThrottle';
 import { completeOidcLogin, OIDC_BROWSER_COOKIE, oidcCookieOptions, startOidcLogin } from '../auth/oidcLogin';
 import { findProviderByName, listAuthOptions } from '../auth/providers';
 import { clearSessionCookies, deleteSession, sessionIdOf } from '../auth/sessions';
@@ -43,13 +43,14 @@ export function authHandlers(ctx: AppContext) {
       const { Name, Password } = request.body;
       // PostgreSQL text cannot hold NUL: such a name is nobody's, and must not fail as a 500.
       if (Name.includes('\0') || Password.includes('\0')) throw loginFailed();
-      await assertNotThrottled(ctx.db, Name, request.ip);
+      // The slot is taken before the password is checked, so parallel guesses cannot pass the count together.
+      await reserveAttempt(ctx.db, Name, request.ip);
       const userUuid =
         provider.type === 'ldap'
           ? await checkLdapPassword(ctx, request, provider, Name, Password)
           : await checkLocalPassword(ctx, provider.uuid, Name, Password);
       if (userUuid === undefined) {
-        await recordFailure(ctx.db, Name, request.ip);
+        await forgetExpiredAttempts(ctx.db);
         throw loginFailed();
       }
       await clearFailures(ctx.db, Name, request.ip);
