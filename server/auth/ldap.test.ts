@@ -1,4 +1,5 @@
 import { Attribute, Change, Client } from 'ldapts';
+import { createServer, type Socket } from 'node:net';
 import { escapeFilterValue, firstRdnValue, userFilterFor } from './ldap';
 import { browserHeaders } from './testing/injectHelpers';
 import { startLdapServer, LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, type TestLdapServer } from './testing/ldapServer';
@@ -104,7 +105,31 @@ describe('LDAP sign-in', () => {
     );
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/dead-ldap/login', payload: { Name: 'alice', Password: 'alice-pass-1' } });
     expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'login.directory_unreachable' });
     await t.db.query('DELETE FROM authentication_providers WHERE uuid = $1', [rows[0].uuid]);
+  });
+
+  it('answers 503, not 401, when the directory accepts the connection but never answers', async () => {
+    // A directory that hangs: the connection opens, and no LDAP answer ever comes.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const { rows } = await t.db.query<{ uuid: string }>(
+      `INSERT INTO authentication_providers (provider_name, provider_type, settings, secure_settings) VALUES ('silent-ldap', 'ldap', $1::jsonb, $2::jsonb) RETURNING uuid`,
+      [JSON.stringify(settings({ url: `ldap://127.0.0.1:${port}`, timeoutMs: 300 })), JSON.stringify({ bindPassword: 'x' })],
+    );
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/silent-ldap/login', payload: { Name: 'alice', Password: 'alice-pass-1' } });
+      expect(sockets.length).toBeGreaterThan(0);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'login.directory_unreachable' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      await t.db.query('DELETE FROM authentication_providers WHERE uuid = $1', [rows[0].uuid]);
+    }
   });
 });
 

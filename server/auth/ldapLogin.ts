@@ -25,7 +25,7 @@ export async function checkLdapPassword(
     user = await ldapAuthenticate(settings, name, password);
   } catch (error) {
     request.log.warn({ provider: provider.name, reason: error instanceof Error ? error.message : String(error) }, 'LDAP sign-in: directory failed');
-    throw new HttpProblem(503, 'Service Unavailable', { detail: 'The directory could not be reached' });
+    throw new HttpProblem(503, 'Service Unavailable', { detail: 'The directory could not be reached', code: 'login.directory_unreachable' });
   }
   if (!user) return undefined;
   const userUuid = await linkExternalUser(ctx.db, provider, user.subject, { preferred_username: name.trim() });

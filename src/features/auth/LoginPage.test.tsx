@@ -136,6 +136,18 @@ describe('login completion (SPEC §4)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Check your user name and password.');
   });
 
+  it('an unreachable directory (503) says the directory could not be reached, not that the password is wrong', async () => {
+    server.use(
+      authListHandler([anAuthOption({ ProviderName: 'corp-ldap', ProviderType: 'ldap' })]),
+      http.post('/api/auth/:provider/login', () => problem(503, { detail: 'The directory could not be reached', code: 'login.directory_unreachable' })),
+    );
+    const { user } = renderLogin();
+    await signIn(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The directory could not be reached. Try again later, or ask an administrator to check the sign-in method.');
+    expect(alert).not.toHaveTextContent('Sign-in failed. Check your user name and password.');
+  });
+
   it("a 403 shows the server's info text on the password field", async () => {
     server.use(authListHandler([anAuthOption()]), http.post('/api/auth/:provider/login', () => problem(403, { detail: 'This account is disabled.' })));
     const { user } = renderLogin();

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../api/generated/historian.gen';
 import type { LoginType } from '../../state/session';
 
 export type LoginError =
-  | { field: 'form'; key: 'users.errors.login' | 'historian.errors.missing_privileges' | 'login.aborted' }
+  | { field: 'form'; key: 'users.errors.login' | 'historian.errors.missing_privileges' | 'login.aborted' | 'login.directory_unreachable' }
   /** SPEC §8: a 403 shows the server's own text on the password field (so does a 429, with its wait). */
   | { field: 'password'; text: string };
 

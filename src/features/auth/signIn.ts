@@ -46,5 +46,8 @@ function loginErrorOf(failure: unknown): LoginError {
   if (isProblemError(failure) && (failure.code === 403 || failure.code === 429) && failure.body.detail) {
     return { field: 'password', text: failure.body.detail };
   }
+  // The directory behind an LDAP provider is down: the password was never checked, so saying it
+  // was wrong would send the user hunting for a typo.
+  if (isProblemError(failure) && failure.code === 503) return { field: 'form', key: 'login.directory_unreachable' };
   return { field: 'form', key: 'users.errors.login' };
 }
