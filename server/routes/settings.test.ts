@@ -115,6 +115,11 @@ describe('PUT /settings/batch', () => {
     });
   });
 
+  it('refuses a base URL that is not an http(s) address, naming the field', async () => {
+    expect(await batchErrors([{ Name: 'auth.base_url', Value: 'not a url' }])).toEqual({ '0.Value': ['settings.errors.url'] });
+    expect(await batchErrors([{ Name: 'auth.base_url', Value: 'ftp://historian.example.com' }])).toEqual({ '0.Value': ['settings.errors.url'] });
+  });
+
   it('accepts only the known names, and never the licence token (POST /license verifies it)', async () => {
     expect(await batchErrors([{ Name: 'api.colour', Value: 'blue' }])).toEqual({ '0.Name': ['settings.errors.unknown'] });
     expect(await batchErrors([{ Name: 'license.token', Value: 'a.b.c' }])).toEqual({ '0.Value': ['settings.errors.license_token'] });

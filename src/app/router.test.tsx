@@ -88,4 +88,14 @@ describe('every route of SPEC §2 opens its page', () => {
     renderAt('/no/such/page', true);
     expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeInTheDocument();
   });
+
+  it('an unknown configuration sub-route shows the not-found page', async () => {
+    renderAt(`${paths.configuration}/xyz`, true);
+    expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeInTheDocument();
+  });
+
+  it('a configuration sub-route of SPEC §2 without a page yet still shows its placeholder', async () => {
+    renderAt(configurationPath('sinks'), true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sinks' })).toBeInTheDocument();
+  });
 });

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter, Route, Routes } from 'react-router-dom';
+import { HashRouter, Route, Routes, useParams } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GALLERY_PATH, isGalleryEnabled } from '../features/gallery/galleryAccess';
 import { IS_DEVELOPMENT_BUILD } from '../lib/appVersion';
-import { configurationPath, paths } from '../lib/paths';
+import { CONFIGURATION_SUBROUTES, configurationPath, paths } from '../lib/paths';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LocationRecorder } from './LocationRecorder';
 import { RedirectIfLoggedIn, RequireAuth } from './RequireAuth';
@@ -121,12 +121,19 @@ export function AppRoutes() {
           <Route path={configurationPath('group')} element={<GroupPage />} />
           <Route path={configurationPath('auth_providers')} element={<AuthProvidersPage />} />
           <Route path={configurationPath('auth_provider')} element={<AuthProviderPage />} />
-          <Route path={`${paths.configuration}/*`} element={<ConfigurationPage />} />
+          <Route path={`${paths.configuration}/*`} element={<ConfigurationSubroute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </ErrorBoundary>
   );
+}
+
+/** The configuration sub-routes of SPEC §2 that have no page of their own yet; any other name is not found. */
+function ConfigurationSubroute() {
+  const { '*': sub } = useParams();
+  const known = sub === undefined || sub === '' || CONFIGURATION_SUBROUTES.some((name) => name === sub);
+  return known ? <ConfigurationPage /> : <NotFoundPage />;
 }
 
 /**

@@ -23,6 +23,13 @@ describe('setting values', () => {
     expect(settingValueError('api.rest_port', ' 8080 ')).toBeNull();
   });
 
+  it('the base URL is an absolute http(s) address', () => {
+    for (const bad of ['not a url', 'historian.example.com', 'ftp://historian.example.com', 'javascript:alert(1)', 'https://']) {
+      expect(settingValueError('auth.base_url', bad)).toBe(SETTING_ERRORS.url);
+    }
+    for (const good of ['https://historian.example.com', 'http://10.0.0.5:8080/historian']) expect(settingValueError('auth.base_url', good)).toBeNull();
+  });
+
   it('ports are whole numbers from 1 to 65535', () => {
     expect(settingValueError('api.grpc_port', '0')).toBe(SETTING_ERRORS.port);
     expect(settingValueError('api.grpc_port', '65536')).toBe(SETTING_ERRORS.port);

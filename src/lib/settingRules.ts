@@ -21,6 +21,7 @@ export const SETTING_ERRORS = {
   required: 'settings.errors.required',
   duration: 'settings.errors.duration',
   port: 'settings.errors.port',
+  url: 'settings.errors.url',
   boolean: 'settings.errors.boolean',
   unknown: 'settings.errors.unknown',
   licenseToken: 'settings.errors.license_token',
@@ -31,6 +32,16 @@ export const SETTING_ERRORS = {
 
 const MAX_PORT = 65535;
 const BOOLEAN_TEXTS = ['true', 'false'];
+
+/** The base URL is the address users open and external sign-in returns to: an absolute http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** The value as stored: the texts of SPEC §5 are trimmed. */
 export const normalizeSettingValue = (value: string): string => value.trim();
@@ -46,8 +57,10 @@ export function settingValueError(name: string, rawValue: string): string | null
       return port >= 1 && port <= MAX_PORT ? null : SETTING_ERRORS.port;
     }
     case SETTING_NAMES.apiUrl:
-    case SETTING_NAMES.baseUrl:
       return value === '' ? SETTING_ERRORS.required : null;
+    case SETTING_NAMES.baseUrl:
+      if (value === '') return SETTING_ERRORS.required;
+      return isHttpUrl(value) ? null : SETTING_ERRORS.url;
     case SETTING_NAMES.sessionInactiveDuration:
       if (value === '') return SETTING_ERRORS.required;
       return isDurationText(value) ? null : SETTING_ERRORS.duration;

@@ -64,6 +64,8 @@ export function ApiSettingsForm({ id, rootOrganizationUuid, settings, defaults =
         return t('settings.errors.duration');
       case 'settings.errors.port':
         return t('settings.errors.port');
+      case 'settings.errors.url':
+        return t('settings.errors.url');
       default:
         return t('settings.errors.invalid');
     }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/historianApi';
+import { useNavigate } from 'react-router-dom';
+import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/historianApi';
 import type { UserGroup } from '../../../api/generated/historian.gen';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
+import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../lib/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
@@ -19,9 +21,52 @@ export function GroupPage() {
   const { t } = useTranslation();
   const id = useQueryId();
   const { data, isError } = useGetUserGroupQuery({ id: id ?? '' }, { skip: id === undefined });
-  if (id === undefined || isError) return <p role="alert">{t('groups.errors.save')}</p>;
+  // Without an id the page creates a group (ARCHITECTURE "Configuration routes").
+  if (id === undefined) return <GroupCreate />;
+  if (isError) return <p role="alert">{t('groups.errors.save')}</p>;
   if (!data) return <p role="status">{t('app.loading')}</p>;
   return <GroupDetails key={data.UUID} group={data} />;
+}
+
+/** An empty group form; once saved, the page shows the new group with its members and privileges. */
+function GroupCreate() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const can = useAppSelector(selectAccess);
+  const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
+  const [create, creating] = useCreateUserGroupMutation();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  const submit = async (values: Record<string, unknown>) => {
+    const name = text(values.Name).trim();
+    if (name === '') {
+      setErrors({ Name: [t('general.required')] });
+      return;
+    }
+    try {
+      const created = await create({ userGroup: { Name: name, Description: text(values.Description) } }).unwrap();
+      toasts.show('success', t('groups.saved'));
+      navigate(`${configurationPath('group')}?id=${created.UUID ?? ''}`, { replace: true });
+    } catch (error) {
+      setErrors(problemFieldErrors(error, ['Name', 'Description']));
+      toasts.showError(t('groups.errors.save'), error);
+    }
+  };
+
+  return (
+    <Page title={t('groups.create')}>
+      <Form id="group-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
+        <TextField name="Name" label={t('groups.name')} required autoComplete="off" />
+        <TextAreaField name="Description" label={t('groups.description')} rows={2} />
+        {canManage && (
+          <button type="submit" className="primary" disabled={creating.isLoading}>
+            {t('general.save')}
+          </button>
+        )}
+      </Form>
+    </Page>
+  );
 }
 
 function GroupDetails({ group }: { group: UserGroup }) {
