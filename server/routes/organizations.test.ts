@@ -157,7 +157,7 @@ describe('deleting an organization', () => {
     const organization = await createOrganization();
     const headers = { ...admin, 'x-organization-uuid': organization.UUID };
     const group = await t.app.inject({ method: 'POST', url: '/api/user-groups', headers, payload: { Name: 'Operators' } });
-    const user = await t.app.inject({ method: 'POST', url: '/api/users', headers, payload: { Name: `op-${randomUUID().slice(0, 6)}` } });
+    const user = await t.app.inject({ method: 'POST', url: '/api/users', headers, payload: { Name: `op-${randomUUID().slice(0, 6)}`, Password: 'operator-password' } });
     await t.app.inject({ method: 'POST', url: '/api/user-group-users', headers, payload: { UserGroupUUID: group.json<{ UUID: string }>().UUID, UserUUID: user.json<{ UUID: string }>().UUID } });
     await t.db.query(`INSERT INTO settings (organization_uuid, name, value) VALUES ($1, 'api.url', 'x')`, [organization.UUID]);
 

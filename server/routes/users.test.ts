@@ -24,7 +24,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: st
 }
 
 async function createInPlant(extra: object = {}): Promise<{ UUID: string; Name: string }> {
-  const response = await call('POST', '/users', inPlant(), { Name: `worker-${randomUUID().slice(0, 6)}`, ...extra });
+  const response = await call('POST', '/users', inPlant(), { Name: `worker-${randomUUID().slice(0, 6)}`, Password: 'worker-password-1', ...extra });
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -57,8 +57,18 @@ describe('users of an organization', () => {
     const user = await createInPlant({ Password: 'first-password', Attributes: { Locale: 'nl' } });
     expect(user).toMatchObject({ ProviderName: 'local', Attributes: { Locale: 'nl' } });
     await signIn(t.app, user.Name, 'first-password');
-    expect((await call('POST', '/users', inPlant(), { Name: user.Name.toUpperCase() })).statusCode).toBe(409);
+    expect((await call('POST', '/users', inPlant(), { Name: user.Name.toUpperCase(), Password: 'other-password' })).statusCode).toBe(409);
     expect((await call('POST', '/users', inPlant(), { Name: 'short', Password: 'abc' })).statusCode).toBe(400);
+  });
+
+  it('refuses to create a local user without a password, naming Password', async () => {
+    const name = `no-password-${randomUUID().slice(0, 6)}`;
+    const response = await call('POST', '/users', inPlant(), { Name: name });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ errors: { Password: ['is required'] } });
+    const listed = (await call('GET', '/users?Limit=1000', inRoot())).json<Array<{ Name: string }>>().map((u) => u.Name);
+    expect(listed).not.toContain(name);
   });
 
   it('renames and deletes its own users', async () => {

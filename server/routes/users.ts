@@ -94,6 +94,10 @@ export function usersHandlers(ctx: AppContext) {
       const name = body.Name.trim();
       if (name === '') throw badRequest('Name is required', { Name: ['is required'] });
       const provider = await providerOf(ctx.db, body.AuthenticationProviderUUID);
+      // A local user signs in with a password only; without one the account could never be used.
+      if (provider.type === 'local' && body.Password === undefined) {
+        throw badRequest('A local user needs a password', { Password: ['is required'] });
+      }
       if (body.Password !== undefined && provider.type !== 'local') {
         throw badRequest('Only local users have a password', { Password: ['only local users have a password'] });
       }

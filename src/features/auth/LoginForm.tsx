@@ -16,10 +16,15 @@ export function LoginForm({ providers, busy, passwordError, onSubmit }: LoginFor
   const [provider, setProvider] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  // Empty fields are answered here, next to the field, rather than sent and refused as a wrong password.
+  const [missing, setMissing] = useState<{ name: boolean; password: boolean }>({ name: false, password: false });
   const chosenProvider = provider ?? providers[0]?.ProviderName ?? 'local';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const empty = { name: name.trim() === '', password: password === '' };
+    setMissing(empty);
+    if (empty.name || empty.password) return;
     onSubmit(chosenProvider, name, password);
   };
 
@@ -37,10 +42,27 @@ export function LoginForm({ providers, busy, passwordError, onSubmit }: LoginFor
           </select>
         </label>
       )}
-      <label className="field">
-        <span>{t('login.username')}</span>
-        <input name="Name" autoComplete="username" required value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
+      <div className="field">
+        <label htmlFor="login-name">{t('login.username')}</label>
+        <input
+          id="login-name"
+          name="Name"
+          autoComplete="username"
+          required
+          value={name}
+          aria-invalid={missing.name || undefined}
+          aria-describedby={missing.name ? 'name-error' : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setMissing((current) => ({ ...current, name: false }));
+          }}
+        />
+        {missing.name && (
+          <span id="name-error" className="field-error">
+            {t('login.errors.name_required')}
+          </span>
+        )}
+      </div>
       <div className="field">
         <label htmlFor="login-password">{t('login.password')}</label>
         <input
@@ -50,13 +72,16 @@ export function LoginForm({ providers, busy, passwordError, onSubmit }: LoginFor
           autoComplete="current-password"
           required
           value={password}
-          aria-invalid={passwordError !== null}
-          aria-describedby={passwordError !== null ? 'password-error' : undefined}
-          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={missing.password || passwordError !== null}
+          aria-describedby={missing.password || passwordError !== null ? 'password-error' : undefined}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setMissing((current) => ({ ...current, password: false }));
+          }}
         />
-        {passwordError !== null && (
+        {(missing.password || passwordError !== null) && (
           <span id="password-error" className="field-error">
-            {passwordError}
+            {missing.password ? t('login.errors.password_required') : passwordError}
           </span>
         )}
       </div>

@@ -54,6 +54,8 @@ function UserForm({ existing }: { existing?: User }) {
     const found: Record<string, string[]> = {};
     if (text(values.Name).trim() === '') found.Name = [t('general.required')];
     const password = text(values.Password);
+    // A new local user signs in with a password only (the server refuses one without).
+    if (!existing && chosenType === 'local' && password === '') found.Password = [t('users.errors.password_required')];
     if (password !== text(values.PasswordConfirmation)) found.PasswordConfirmation = [t('users.errors.passwords_not_equal')];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -94,8 +96,8 @@ function UserForm({ existing }: { existing?: User }) {
         <CheckboxField name="ExperimentalFeatures" label={t('users.experimental')} defaultChecked={existing?.Attributes?.ExperimentalFeatures ?? false} />
         {!existing && chosenType === 'local' && (
           <>
-            <TextField name="Password" type="password" label={t('users.password')} autoComplete="new-password" />
-            <TextField name="PasswordConfirmation" type="password" label={t('users.password_confirm')} autoComplete="new-password" />
+            <TextField name="Password" type="password" label={t('users.password')} required autoComplete="new-password" />
+            <TextField name="PasswordConfirmation" type="password" label={t('users.password_confirm')} required autoComplete="new-password" />
           </>
         )}
         {canManage && (
