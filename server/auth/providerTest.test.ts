@@ -1,5 +1,6 @@
 import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startLdapServer, type TestLdapServer } from './testing/ldapServer';
 import { createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from './testing/testUsers';
+import { openSecretTrap, type SecretTrap } from '../testing/secretTrap';
 
 // Issue 6: POST /authentication-providers/test checks a provider's settings before it is saved,
 // step by step (reach the host, TLS, bind, find a test user), and says which step failed. Against
@@ -100,5 +101,85 @@ describe('testing an LDAP provider before it is saved', () => {
       payload: { UUID: created.json<{ UUID: string }>().UUID, ProviderName: 'saved-ldap', ProviderType: 'ldap', Settings: { url: ldap.url, bindDn: LDAP_ADMIN_DN, userBase: 'ou=people,dc=example,dc=test' }, TestUser: 'dave' },
     });
     expect(response.json()).toMatchObject({ Success: true });
+  });
+});
+
+describe('a stored provider secret goes only where it was stored for', () => {
+  const USER_BASE = 'ou=people,dc=example,dc=test';
+  let trap: SecretTrap;
+
+  beforeEach(async () => {
+    trap = await openSecretTrap();
+  });
+
+  afterEach(async () => {
+    await trap.close();
+  });
+
+  const providers = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: admin, payload });
+
+  async function saved(name: string, ProviderType: 'ldap' | 'oidc', Settings: Record<string, unknown>, SecureSettings: Record<string, string>) {
+    const created = await providers('POST', '/api/authentication-providers', { ProviderName: name, ProviderType, Settings, SecureSettings });
+    expect(created.statusCode).toBe(201);
+    return created.json<{ UUID: string }>().UUID;
+  }
+
+  const expectReentry = (response: { statusCode: number; body: string; json: () => unknown }, field: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'form.errors.secret_reentry', errors: { [field]: [expect.stringContaining('must be entered again')] } });
+    expect(response.body).not.toContain(LDAP_ADMIN_PASSWORD);
+  };
+
+  const nothingReachedTheTrap = () => {
+    expect(trap.connections).toBe(0);
+    expect(trap.received()).not.toContain(LDAP_ADMIN_PASSWORD);
+  };
+
+  it('refuses to test a saved LDAP provider against another directory without its bind password, and contacts nothing', async () => {
+    const settings = { url: ldap.url, bindDn: LDAP_ADMIN_DN, userBase: USER_BASE };
+    const uuid = await saved('moved-ldap', 'ldap', settings, { bindPassword: LDAP_ADMIN_PASSWORD });
+    const moved = { UUID: uuid, ProviderName: 'moved-ldap', ProviderType: 'ldap', Settings: { ...settings, url: `ldap://${trap.host}:${trap.port}` }, TestUser: 'dave' };
+    expectReentry(await providers('POST', '/api/authentication-providers/test', moved), 'SecureSettings.bindPassword');
+    nothingReachedTheTrap();
+  });
+
+  it('refuses to save a saved LDAP provider pointed at another directory without its bind password, and contacts nothing', async () => {
+    const settings = { url: ldap.url, bindDn: LDAP_ADMIN_DN, userBase: USER_BASE };
+    const uuid = await saved('repointed-ldap', 'ldap', settings, { bindPassword: LDAP_ADMIN_PASSWORD });
+    const moved = { ProviderName: 'repointed-ldap', ProviderType: 'ldap', Settings: { ...settings, url: `ldap://${trap.host}:${trap.port}` } };
+    expectReentry(await providers('PUT', `/api/authentication-providers/${uuid}`, moved), 'SecureSettings.bindPassword');
+    const { rows } = await t.db.query<{ settings: object }>('SELECT settings FROM authentication_providers WHERE uuid = $1', [uuid]);
+    expect(rows[0].settings).toEqual(settings);
+    // The sign-in through the provider still reaches the stored directory only.
+    await t.app.inject({ method: 'POST', url: '/api/auth/repointed-ldap/login', payload: { Name: 'dave', Password: 'dave-pass-1' } });
+    nothingReachedTheTrap();
+  });
+
+  it('asks for the bind password again when the bind DN, StartTLS or the CA changes', async () => {
+    const settings = { url: ldap.url, bindDn: LDAP_ADMIN_DN, userBase: USER_BASE, startTls: true, caCertificate: ldap.certificate };
+    const uuid = await saved('guarded-ldap', 'ldap', settings, { bindPassword: LDAP_ADMIN_PASSWORD });
+    for (const change of [{ bindDn: 'cn=someone-else,dc=example,dc=test' }, { startTls: false }, { caCertificate: '' }]) {
+      const body = { UUID: uuid, ProviderName: 'guarded-ldap', ProviderType: 'ldap', Settings: { ...settings, ...change } };
+      expectReentry(await providers('POST', '/api/authentication-providers/test', body), 'SecureSettings.bindPassword');
+    }
+    // A change that does not move the secret keeps it: the user base is searched after the bind.
+    const moved = { UUID: uuid, ProviderName: 'guarded-ldap', ProviderType: 'ldap', Settings: { ...settings, userBase: 'dc=example,dc=test' }, TestUser: 'dave' };
+    expect((await providers('POST', '/api/authentication-providers/test', moved)).json()).toMatchObject({ Success: true });
+  });
+
+  it('refuses to send a saved OpenID Connect client secret to another issuer, and contacts nothing', async () => {
+    const settings = { issuer: 'https://login.invalid/realms/plant', clientId: 'historian' };
+    const uuid = await saved('moved-oidc', 'oidc', settings, { clientSecret: 'Client-S3cret-value' });
+    const moved = { UUID: uuid, ProviderName: 'moved-oidc', ProviderType: 'oidc', Settings: { ...settings, issuer: `http://${trap.host}:${trap.port}` } };
+    expectReentry(await providers('POST', '/api/authentication-providers/test', moved), 'SecureSettings.clientSecret');
+    expectReentry(await providers('PUT', `/api/authentication-providers/${uuid}`, moved), 'SecureSettings.clientSecret');
+    expect(trap.connections).toBe(0);
+  });
+
+  it('tests another directory with a bind password typed in again', async () => {
+    const settings = { url: 'ldap://127.0.0.1:1', bindDn: LDAP_ADMIN_DN, userBase: USER_BASE };
+    const uuid = await saved('retyped-ldap', 'ldap', settings, { bindPassword: 'old-password' });
+    const moved = { UUID: uuid, ProviderName: 'retyped-ldap', ProviderType: 'ldap', Settings: { ...settings, url: ldap.url }, SecureSettings: { bindPassword: LDAP_ADMIN_PASSWORD }, TestUser: 'dave' };
+    expect((await providers('POST', '/api/authentication-providers/test', moved)).json()).toMatchObject({ Success: true });
   });
 });

@@ -6,10 +6,13 @@ import { findProviderById, type ProviderRow } from '../auth/providers';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { secretsKeptFor, type SecretBinding } from './storedSecrets';
 
 // /authentication-providers (root level). Secure settings (LDAP bind password, OIDC client
 // secret) are never answered and never logged; a PUT replaces one only when a new, non-empty value
-// is sent, so the form can leave the field empty. The system provider "local" cannot be renamed,
+// is sent, so the form can leave the field empty, and goes only where it was stored for: changing
+// the directory's or issuer's address, its TLS or the account needs the secret typed in again (400
+// naming the secure field), for a save and for a test alike. The system provider "local" cannot be renamed,
 // retyped or deleted, and a provider that users still sign in through cannot be deleted.
 
 interface ProviderBody {
@@ -48,6 +51,25 @@ async function findRow(db: Db, uuid: string): Promise<Row> {
 /** Values that count: empty strings and nulls mean "not set". */
 function present(values: Record<string, unknown> | undefined): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== '' && value !== null && value !== undefined));
+}
+
+/**
+ * What says where a provider's secret goes: the LDAP bind password to the directory at the URL,
+ * over its TLS (a changed CA or no StartTLS lets another host take it), for the bind DN; the OIDC
+ * client secret to the issuer's endpoints, for the client.
+ */
+const SECRET_BINDINGS: Record<string, SecretBinding> = {
+  ldap: { keys: ['url', 'startTls', 'caCertificate', 'bindDn'] },
+  oidc: { keys: ['issuer', 'clientId'] },
+};
+
+/** The stored secrets the sent settings may use (400 when the secret must be typed in again). */
+function keptSecrets(stored: ProviderRow, body: ProviderBody): Record<string, unknown> {
+  if (stored.type !== body.ProviderType) return {};
+  const binding = SECRET_BINDINGS[stored.type];
+  if (!binding) return {};
+  const properties = providerTypeOf(stored.type)?.SettingsSchema.properties ?? {};
+  return secretsKeptFor(binding, properties, stored, present(body.Settings), body.SecureSettings);
 }
 
 function checkBody(body: ProviderBody, storedSecure: Record<string, unknown>) {
@@ -103,7 +125,7 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
       const body = request.body;
       if (body.ProviderType !== existing.type) throw badRequest('The type of a provider cannot change', { ProviderType: ['cannot change'] });
       if (row.is_system && body.ProviderName !== row.provider_name) throw conflict('The system provider cannot be renamed');
-      const { settings, secureSettings } = checkBody(body, existing.secureSettings);
+      const { settings, secureSettings } = checkBody(body, keptSecrets(existing, body));
       try {
         const { rows } = await ctx.db.query<Row>(
           `UPDATE authentication_providers SET provider_name = $2, settings = $3::jsonb, secure_settings = $4::jsonb, updated_at = now()
@@ -132,7 +154,7 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
     async testAuthenticationProvider(request: FastifyRequest<{ Body: ProviderBody }>) {
       const body = request.body;
       const stored = body.UUID ? await findProviderById(ctx.db, body.UUID) : undefined;
-      const storedSecure = stored && stored.type === body.ProviderType ? stored.secureSettings : {};
+      const storedSecure = stored ? keptSecrets(stored, body) : {};
       const provider: ProviderRow = {
         uuid: stored?.uuid ?? '00000000-0000-0000-0000-000000000000',
         name: body.ProviderName,

@@ -3,7 +3,9 @@ import { ajv } from '../../src/lib/ajv';
 import { fieldPathOf } from '../../src/lib/schemaValidation';
 import { isSecure, toValidationSchema } from '../../src/lib/settingsSchema';
 import { badRequest } from '../http/problem';
+import { INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';
+import { secretsKeptFor, type SecretBinding } from './storedSecrets';
 
 // The settings of a time-series database against its type's SettingsSchema (SPEC §5): the
 // editor validates the same way, but a call may come from anywhere. Secure properties live in
@@ -64,4 +66,24 @@ export function assertSettingsFit(driver: TimeseriesDriver, settings: SettingsMa
     }
   }
   if (Object.keys(errors).length > 0) throw badRequest(`The settings do not match the type ${driver.typeName}: ${Object.keys(errors).join(', ')}`, errors);
+}
+
+/**
+ * Where each type sends its password. The database name is not among them: it is chosen on the
+ * same server, by the same user. The TLS mode is: without it the password may cross in clear.
+ */
+const SECRET_BINDINGS: Record<string, SecretBinding> = {
+  [POSTGRES_TIMESERIES_TYPE_UUID]: { keys: ['mode', 'host', 'port', 'user', 'sslmode'], sendsSecrets: (settings) => settings.mode === 'external' },
+  [INFLUXDB_TIMESERIES_TYPE_UUID]: { keys: ['url', 'user'] },
+};
+
+/**
+ * The stored secrets (of the same type) that the new settings may use; 400 on SecureSettings.<key>
+ * when the host or user changed and a stored secret was not sent again. A type without a binding
+ * here binds its secrets to every setting it has.
+ */
+export function keptSecrets(driver: TimeseriesDriver, stored: { settings: SettingsMap; secureSettings: SettingsMap }, settings: SettingsMap, sent: SettingsMap | undefined): SettingsMap {
+  const properties = driver.settingsSchema.properties ?? {};
+  const binding = SECRET_BINDINGS[driver.typeUuid] ?? { keys: Object.keys(properties).filter((key) => !isSecureKey(driver, key)) };
+  return secretsKeptFor(binding, properties, stored, settings, sent);
 }

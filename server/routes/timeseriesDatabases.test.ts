@@ -1,5 +1,6 @@
 import { INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
+import { openSecretTrap, type SecretTrap } from '../testing/secretTrap';
 
 // /timeseries-databases on the server's own database (PGlite): the types with their settings
 // schemas, the entries of an organization (SPEC §3, §5, §7), and connection tests of the built-in
@@ -147,6 +148,82 @@ describe('updating a time-series database (PUT /timeseries-databases/{id})', () 
     const response = await update(admin, id, { Name: 'TAKEN', ...BUILTIN });
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toHaveProperty(['Name']);
+  });
+});
+
+describe('a stored password goes only to the host, port and user it was stored with', () => {
+  const STORED = 'Stored-S3cret-pw';
+  const EXTERNAL = { mode: 'external', host: 'db.invalid', port: 5432, user: 'historian' };
+  const INFLUX = { url: 'http://influx.invalid:8086', user: 'historian' };
+  let trap: SecretTrap;
+
+  beforeEach(async () => {
+    trap = await openSecretTrap();
+  });
+
+  afterEach(async () => {
+    await trap.close();
+  });
+
+  const postgresEntry = (name: string) => createOne(name, { Settings: EXTERNAL, SecureSettings: { password: STORED } });
+  const nothingReachedTheTrap = () => {
+    expect(trap.connections).toBe(0);
+    expect(trap.received()).not.toContain(STORED);
+  };
+  const expectReentry = (response: { statusCode: number; body: string; json: () => { code?: string; errors?: Record<string, string[]> } }) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'form.errors.secret_reentry', errors: { 'SecureSettings.password': [expect.stringContaining('must be entered again')] } });
+    expect(response.body).not.toContain(STORED);
+  };
+
+  it('refuses to save a PostgreSQL database moved to another host without its password, and contacts nothing', async () => {
+    const id = await postgresEntry('moved-postgres');
+    const moved = { Name: 'moved-postgres', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { ...EXTERNAL, host: trap.host, port: trap.port } };
+    expectReentry(await update(admin, id, moved, '?createDatabase=true'));
+    nothingReachedTheTrap();
+    expect(await storedSecrets(id)).toEqual({ password: STORED });
+    const { rows } = await t.db.query<{ settings: object }>('SELECT settings FROM timeseries_databases WHERE uuid = $1', [id]);
+    expect(rows[0].settings).toEqual(EXTERNAL);
+  });
+
+  it('refuses to test stored settings against another host without the password, and contacts nothing', async () => {
+    const id = await postgresEntry('tested-elsewhere');
+    expectReentry(
+      await testUnsaved(inOrganization(admin), { UUID: id, TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { ...EXTERNAL, host: trap.host, port: trap.port } }),
+    );
+    nothingReachedTheTrap();
+  });
+
+  it('asks for the password again when only the port, the user or the TLS mode changes', async () => {
+    const id = await postgresEntry('same-host');
+    for (const change of [{ port: 6543 }, { user: 'postgres' }, { sslmode: 'require' }]) {
+      const settings = { ...EXTERNAL, ...change };
+      expectReentry(await testUnsaved(inOrganization(admin), { UUID: id, TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: settings }));
+    }
+    // The database is another one on the same server, for the same user: the password stays.
+    expect((await update(admin, id, { Name: 'same-host', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { ...EXTERNAL, database: 'other' } })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: STORED });
+  });
+
+  it('refuses to send an InfluxDB password to another URL, and contacts nothing', async () => {
+    const id = await createOne('moved-influx', { TimeseriesDatabaseTypeUUID: INFLUXDB_TIMESERIES_TYPE_UUID, Settings: INFLUX, SecureSettings: { password: STORED } });
+    const moved = { TimeseriesDatabaseTypeUUID: INFLUXDB_TIMESERIES_TYPE_UUID, Settings: { ...INFLUX, url: `http://${trap.host}:${trap.port}` } };
+    expectReentry(await testUnsaved(inOrganization(admin), { UUID: id, ...moved }));
+    expectReentry(await update(admin, id, { Name: 'moved-influx', ...moved }, '?createDatabase=true'));
+    nothingReachedTheTrap();
+  });
+
+  it('takes the new host with a password typed in again', async () => {
+    const id = await postgresEntry('re-entered');
+    const moved = { Name: 're-entered', TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { ...EXTERNAL, host: 'db2.invalid' }, SecureSettings: { password: 'New-S3cret-pw' } };
+    expect((await update(admin, id, moved)).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({ password: 'New-S3cret-pw' });
+  });
+
+  it('drops the stored password when the database moves to the built-in store, which needs none', async () => {
+    const id = await postgresEntry('now-builtin');
+    expect((await update(admin, id, { Name: 'now-builtin', ...BUILTIN })).statusCode).toBe(200);
+    expect(await storedSecrets(id)).toEqual({});
   });
 });
 

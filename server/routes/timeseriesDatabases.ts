@@ -6,11 +6,11 @@ import { badRequest, HttpProblem, notFound } from '../http/problem';
 import { createTimeseriesDrivers, TIMESERIES_DATABASE_TYPES } from '../timeseries/registry';
 import { TimeseriesSettingsError } from '../timeseries/settings';
 import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';
-import { assertSettingsFit, mergeSecureSettings, presentSettings } from './timeseriesDatabaseSettings';
+import { assertSettingsFit, keptSecrets, mergeSecureSettings, presentSettings } from './timeseriesDatabaseSettings';
 
 // /timeseries-databases (SPEC §7): the time-series databases of an organization, each of a driver
 // type of server/timeseries/registry.ts. Secure settings are never answered and are replaced only
-// when a new value is sent. Ids of another organization answer 404, like ids that do not exist.
+// when a new value is sent; a stored one goes only to the host and user it was stored with. Ids of another organization answer 404, like ids that do not exist.
 // Deleting an entry leaves the database itself and its points alone: they are the site's data.
 
 interface DatabaseRow {
@@ -59,8 +59,12 @@ const listOrganizationOf = (request: FastifyRequest) => {
   return caller.organizationUuid ?? caller.rootOrganizationUuid;
 };
 
-/** A secret of another type (a password for another server) is not carried over when the type changes. */
-const storedSecretsFor = (row: DatabaseRow, driver: TimeseriesDriver): SettingsMap => (row.type_uuid === driver.typeUuid ? row.secure_settings : {});
+/**
+ * The stored secrets the new settings may use: none of another type (a password for another
+ * server), and none sent to another host or user unless typed in again (400 otherwise).
+ */
+const storedSecretsFor = (row: DatabaseRow, driver: TimeseriesDriver, settings: SettingsMap, sent: SettingsMap | undefined): SettingsMap =>
+  row.type_uuid === driver.typeUuid ? keptSecrets(driver, { settings: row.settings, secureSettings: row.secure_settings }, settings, sent) : {};
 
 function nameOf(body: DatabaseBody): string {
   const name = body.Name.trim();
@@ -143,7 +147,7 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
       const driver = driverOf(body.TimeseriesDatabaseTypeUUID);
       const name = nameOf(body);
       let settings = presentSettings(body.Settings);
-      const secureSettings = mergeSecureSettings(driver, storedSecretsFor(stored, driver), body.SecureSettings);
+      const secureSettings = mergeSecureSettings(driver, storedSecretsFor(stored, driver, settings, body.SecureSettings), body.SecureSettings);
       assertSettingsFit(driver, settings, secureSettings);
       if (request.query.createDatabase) settings = await createDatabase(request, driver, settings, secureSettings);
       try {
@@ -182,7 +186,7 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
       const driver = driverOf(body.TimeseriesDatabaseTypeUUID);
       const stored = body.UUID ? await findRow(request, body.UUID) : undefined;
       const settings = presentSettings(body.Settings);
-      const secureSettings = mergeSecureSettings(driver, stored ? storedSecretsFor(stored, driver) : {}, body.SecureSettings);
+      const secureSettings = mergeSecureSettings(driver, stored ? storedSecretsFor(stored, driver, settings, body.SecureSettings) : {}, body.SecureSettings);
       assertSettingsFit(driver, settings, secureSettings);
       return driver.test(settings, secureSettings);
     },
