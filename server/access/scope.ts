@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PRIVILEGES } from '../../src/lib/privilegeNames';
 import type { Db } from '../db/db';
 import { organizationOf, callerOf } from '../http/caller';
-import { notFound } from '../http/problem';
+import { badRequest, HttpProblem, notFound } from '../http/problem';
 
 // Which rows an organization-scoped call may touch. Groups (and through them memberships, group
 // privileges and mappings) belong to one organization. Users are global, and an organization sees
@@ -40,14 +40,33 @@ export async function requireVisibleUser(db: Db, scope: Scope, userUuid: string)
   if (!(await isUserVisible(db, scope, userUuid))) throw notFound('No such user');
 }
 
+/** Who is to join a group: one of the organization's users by UUID, or any user by exact name. */
+export interface NewMember {
+  UserUUID?: string;
+  UserName?: string;
+}
+
 /**
- * Who may be put into a group of the organization: its own users, and any user when the caller
- * administers users at root (how an existing user joins a further organization).
+ * The user a membership is for. By UUID: the organization's own users, or any user when the
+ * caller administers users at root (they see every user anyway). By name: any user whose name
+ * is exactly that (case aside), so that an organization administrator can give an existing user
+ * of another organization access to theirs (SPEC §1) without being able to list other
+ * organizations' users.
  */
-export async function requireAddableUser(db: Db, scope: Scope, request: FastifyRequest, userUuid: string): Promise<void> {
+export async function resolveNewMember(db: Db, scope: Scope, request: FastifyRequest, member: NewMember): Promise<string> {
+  if ((member.UserUUID === undefined) === (member.UserName === undefined)) {
+    throw badRequest('Name the user by UserUUID or by UserName, not both', { UserUUID: ['give either UserUUID or UserName'] });
+  }
+  if (member.UserName !== undefined) {
+    const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM users WHERE lower(name) = lower($1)', [member.UserName.trim()]);
+    if (!rows[0]) throw new HttpProblem(404, 'Not Found', { detail: 'No user has this name', errors: { UserName: ['no user has this name'] } });
+    return rows[0].uuid;
+  }
+  const userUuid = member.UserUUID ?? '';
   const rootAdministration = callerOf(request).rootPrivileges;
   const atRoot = rootAdministration.has(PRIVILEGES.ReadUsers) && rootAdministration.has(PRIVILEGES.ManageUsers);
   await requireVisibleUser(db, atRoot ? { ...scope, isRoot: true } : scope, userUuid);
+  return userUuid;
 }
 
 /**

@@ -25,7 +25,8 @@ let mapping: string;
 beforeAll(async () => {
   [t, idp] = await Promise.all([openTestApp(), startTestIdentityProvider(CLIENT)]);
   plant = await createTestOrganization(t.db);
-  const manager = await createTestUser(t.db, { privileges: { [plant]: ['READ_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES'] } });
+  // READ_COLLECTORS: nobody grants (or maps onto) what they do not hold.
+  const manager = await createTestUser(t.db, { privileges: { [plant]: ['READ_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES', 'READ_COLLECTORS'] } });
   admin = { ...(await sessionHeaders(t.ctx, manager.uuid)), 'x-organization-uuid': plant };
   const { rows } = await t.db.query<{ uuid: string }>(
     `INSERT INTO authentication_providers (provider_name, provider_type, settings, secure_settings)

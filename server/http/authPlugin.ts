@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionSecretOf } from '../auth/authState';
 import { resolveCaller } from '../auth/callerResolver';
 import { clearSessionCookies, findSessionUser, sessionIdOf, XSRF_HEADER, xsrfMatches } from '../auth/sessions';
-import { findTokenUser } from '../auth/tokens';
+import { capCaller, findToken, type PrivilegeCap } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { readRouteAccess, type RouteAccess } from './authAccess';
@@ -58,10 +58,12 @@ async function authenticate(ctx: AppContext, options: AuthPluginOptions, request
     // site cannot attach this header without a CORS preflight that this server never grants.
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('Only Bearer authorization is accepted');
-    let userUuid = await findTokenUser(ctx.db, match[1]);
+    const token = await findToken(ctx.db, match[1]);
+    let userUuid = token?.userUuid;
     for (const resolve of options.bearerResolvers ?? []) userUuid ??= await resolve(ctx.db, match[1]);
     if (userUuid === undefined) throw unauthorized('The token is unknown or revoked');
-    return { userUuid, via: 'token' as const };
+    const cap: PrivilegeCap | undefined = token?.cap;
+    return { userUuid, via: 'token' as const, cap };
   }
   const sessionId = sessionIdOf(request);
   if (sessionId === undefined) throw unauthorized('You are not logged in');
@@ -75,7 +77,7 @@ async function authenticate(ctx: AppContext, options: AuthPluginOptions, request
     clearSessionCookies(request, reply);
     throw unauthorized('The session has expired');
   }
-  return { userUuid, via: 'session' as const };
+  return { userUuid, via: 'session' as const, cap: undefined };
 }
 
 /** Collector routes take a collector token and nothing else: no session, no user token. */
@@ -127,11 +129,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
       request.collector = await authenticateCollector(ctx, options, request);
       return;
     }
-    const { userUuid, via } = await authenticate(ctx, options, request, reply);
+    const { userUuid, via, cap } = await authenticate(ctx, options, request, reply);
     const organization = requestedOrganization(request);
     const resolved = await resolveCaller(ctx.db, userUuid, organization, via);
     if (!resolved) throw unauthorized('The user no longer exists');
-    authorize(route, resolved.caller, resolved.organizationDenied, organization !== null);
-    request.caller = resolved.caller;
+    // A token minted by someone else acts with at most what they held (server/auth/tokens.ts).
+    const caller = capCaller(resolved.caller, cap);
+    authorize(route, caller, resolved.organizationDenied, organization !== null);
+    request.caller = caller;
   });
 }

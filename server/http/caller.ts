@@ -18,6 +18,12 @@ export interface Caller {
   via: 'session' | 'token';
   /** A local user still holding the default password: only a few calls are open to them. */
   mustChangePassword: boolean;
+  /**
+   * Set when the call comes with a token someone else minted for the user: per organization UUID,
+   * the most it may act with (server/auth/tokens.ts). privileges and rootPrivileges are cut down
+   * to it already; checks in a third organization go through capAllows.
+   */
+  tokenCap?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 declare module 'fastify' {
@@ -35,6 +41,11 @@ export function callerOf(request: FastifyRequest): Caller {
 /** SPEC §6: a check passes only if every named privilege is held. */
 export function holdsAll(held: ReadonlySet<string>, needed: readonly string[]): boolean {
   return needed.every((name) => held.has(name));
+}
+
+/** False when the caller's token may not use `privilege` in `organizationUuid`, whatever the user holds. */
+export function capAllows(caller: Caller, organizationUuid: string, privilege: string): boolean {
+  return caller.tokenCap === undefined || (caller.tokenCap.get(organizationUuid)?.has(privilege) ?? false);
 }
 
 /** The organization the call acts in; for routes declared `organization` it is always set. */

@@ -1,14 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
 import { isUniqueViolation, requireGroup, scopeOf } from '../access/scope';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
+import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 
 // GET /privileges (the catalogue), /user-groups/{id}/privileges and /user-groups/{id}/mapping.
 // A user's effective privileges are the union of their groups' privileges per organization (the
 // user_effective_privileges view). Mappings turn an identity provider's group into a membership
-// at every sign-in (server/auth/externalUsers.ts).
+// at every sign-in (server/auth/externalUsers.ts). Nobody grants what they do not hold: a
+// privilege given to a group, and a mapping that puts external users into a group, need the
+// caller to hold the privilege, or every privilege of the group, in the group's organization.
 
 type GroupParams = { Params: { id: string } };
 
@@ -93,6 +97,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       if (group.is_system) throw SYSTEM_GROUP_FIXED();
       const privilege = await ctx.db.query<{ name: string }>('SELECT name FROM privileges WHERE uuid = $1', [request.body.PrivilegeUUID]);
       if (!privilege.rows[0]) throw badRequest('No such privilege', { PrivilegeUUID: ['does not exist'] });
+      requireCanGrant(callerOf(request), [privilege.rows[0].name], 'PrivilegeUUID');
       try {
         const { rows } = await ctx.db.query<GroupPrivilegeRow>(
           `INSERT INTO user_group_privileges (user_group_uuid, privilege_uuid) VALUES ($1, $2) RETURNING uuid, user_group_uuid, privilege_uuid, $3::text AS name`,
@@ -132,6 +137,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
     async createUserGroupMapping(request: FastifyRequest<GroupParams & { Body: MappingBody }>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
+      requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
       try {
         const { rows } = await ctx.db.query<MappingRow>(
           `INSERT INTO user_group_mappings (user_group_uuid, external_group, provider_uuid) VALUES ($1, $2, $3)
@@ -147,6 +153,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
     async updateUserGroupMapping(request: FastifyRequest<{ Params: { id: string; mappingId: string }; Body: MappingBody }>) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
+      requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
       try {
         const { rows } = await ctx.db.query<MappingRow>(
           `UPDATE user_group_mappings SET external_group = $3, provider_uuid = $4 WHERE uuid = $1 AND user_group_uuid = $2

@@ -3,7 +3,7 @@ import { PRIVILEGES } from '../../src/lib/privilegeNames';
 import { isSystemSetting, normalizeSettingValue, SETTING_ERRORS, settingValueError } from '../../src/lib/settingRules';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
-import { callerOf, type Caller } from '../http/caller';
+import { callerOf, capAllows, type Caller } from '../http/caller';
 import { badRequest, forbidden, notFound } from '../http/problem';
 
 // GET /settings, PUT /settings/{id}, PUT /settings/batch. A call may name another organization
@@ -43,6 +43,7 @@ const toJson = (row: SettingRow): SettingJson => ({
 async function holdsIn(db: Db, caller: Caller, organization: string, privilege: string): Promise<boolean> {
   if (organization === caller.rootOrganizationUuid) return caller.rootPrivileges.has(privilege);
   if (organization === caller.organizationUuid) return caller.privileges.has(privilege);
+  if (!capAllows(caller, organization, privilege)) return false;
   const { rowCount } = await db.query(
     `SELECT 1 FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid
       WHERE p.user_uuid = $1 AND p.organization_uuid = $2 AND p.privilege_name = $3 AND o.status <> 'Deleted'`,

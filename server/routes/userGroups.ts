@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
-import { GROUP_COLUMNS, isUniqueViolation, requireAddableUser, requireGroup, requireVisibleUser, scopeOf, type GroupRow } from '../access/scope';
+import { GROUP_COLUMNS, isUniqueViolation, requireGroup, requireVisibleUser, resolveNewMember, scopeOf, type GroupRow, type NewMember } from '../access/scope';
 import type { AppContext } from '../context';
+import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 
 // /user-groups and /user-group-users, scoped to the organization of x-organization-uuid. System
 // groups (an organization's Administrators) sort after user groups (SPEC §3), cannot be renamed
-// or deleted, and keep every privilege.
+// or deleted, and keep every privilege. Putting someone in a group grants them its privileges, so
+// the caller must hold every one of them (nobody grants what they do not hold).
 
 interface GroupBody {
   UUID?: string;
@@ -123,14 +126,15 @@ export function userGroupsHandlers(ctx: AppContext) {
       return rows.map(membershipJson);
     },
 
-    async createUserGroupUser(request: FastifyRequest<{ Body: { UserGroupUUID: string; UserUUID: string } }>, reply: FastifyReply) {
+    async createUserGroupUser(request: FastifyRequest<{ Body: NewMember & { UserGroupUUID: string } }>, reply: FastifyReply) {
       const scope = scopeOf(request);
       const group = await requireGroup(ctx.db, scope, request.body.UserGroupUUID);
-      await requireAddableUser(ctx.db, scope, request, request.body.UserUUID);
+      const userUuid = await resolveNewMember(ctx.db, scope, request, request.body);
+      requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'UserGroupUUID');
       try {
         const { rows } = await ctx.db.query<MembershipRow>(
           `INSERT INTO user_group_users (user_group_uuid, user_uuid) VALUES ($1, $2) RETURNING uuid, user_group_uuid, user_uuid, via_mapping`,
-          [group.uuid, request.body.UserUUID],
+          [group.uuid, userUuid],
         );
         return reply.code(201).send(membershipJson(rows[0]));
       } catch (error) {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { signIn } from '../auth/testing/injectHelpers';
+import { ADMIN_USER_NAME } from '../db/seed';
 import { createTestOrganization, createTestUser, grantPrivileges, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 
-// Issue 6: /users in an organization (created there or in one of its groups; all at root), the
-// rule that an organization changes only its own users, PATCH /users/{id}/password and the
-// root-level user tokens.
+// /users in an organization (created there or in one of its groups; all at root), the rule that
+// an organization changes only its own users, PATCH /users/{id}/password and the root-level user
+// tokens, and the rule that nobody takes over a user who holds more than they do.
 
 // Sign-ins hash with scrypt and PGlite shares two cores with the other test files: generous limits.
 jest.setTimeout(30_000);
@@ -104,7 +105,7 @@ describe('root-level password and tokens', () => {
   });
 
   it('creates, lists and revokes a user’s API token at root; the token acts as the user', async () => {
-    const user = await createTestUser(t.db, { privileges: { [plant]: ['READ_USERS'] } });
+    const user = await createTestUser(t.db, { privileges: { [root]: ['READ_USERS'] } });
     const created = await call('POST', `/users/${user.uuid}/tokens`, rootAdmin, { Name: 'reporting' });
     expect(created.statusCode).toBe(201);
     const { UUID, Token } = created.json<{ UUID: string; Token: string }>();
@@ -113,5 +114,71 @@ describe('root-level password and tokens', () => {
     expect((await call('DELETE', `/users/${user.uuid}/tokens/${UUID}`, rootAdmin)).statusCode).toBe(204);
     expect((await call('GET', '/current-user', { authorization: `Bearer ${Token}` })).statusCode).toBe(401);
     expect((await call('GET', `/users/${user.uuid}/tokens`, inPlant())).statusCode).toBe(403);
+  });
+});
+
+describe('nobody takes over a user who holds more than they do', () => {
+  const holdsMore = { status: 403, code: 'users.errors.holds_more_privileges' };
+  const tokensOf = async (uuid: string) => (await t.db.query('SELECT 1 FROM api_tokens WHERE user_uuid = $1', [uuid])).rowCount;
+  const passwordHashOf = async (uuid: string) => (await t.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE uuid = $1', [uuid])).rows[0].password_hash;
+
+  it('refuses to set the password of, mint a token for or delete the built-in admin for a holder of MANAGE_USERS who lacks the admin’s privileges', async () => {
+    const { rows } = await t.db.query<{ uuid: string }>('SELECT uuid FROM users WHERE name = $1', [ADMIN_USER_NAME]);
+    const admin = rows[0].uuid;
+    const hash = await passwordHashOf(admin);
+    expect((await call('PATCH', `/users/${admin}/password`, rootAdmin, { Password: 'taken-over-1' })).json()).toMatchObject(holdsMore);
+    expect((await call('POST', `/users/${admin}/tokens`, rootAdmin, { Name: 'mine now' })).json()).toMatchObject(holdsMore);
+    expect((await call('DELETE', `/users/${admin}`, inRoot())).json()).toMatchObject({ ...holdsMore, errors: { 'path.id': [expect.stringContaining('MANAGE_PRIVILEGES')] } });
+    expect(await passwordHashOf(admin)).toBe(hash);
+    expect(await tokensOf(admin)).toBe(0);
+  });
+
+  it('a root user administrator without a privilege cannot take over a user holding it in any organization; one who holds it too can', async () => {
+    const target = await createTestUser(t.db, { password: 'target-pass-1', privileges: { [plant]: ['MANAGE_COLLECTORS'] } });
+    expect((await call('PATCH', `/users/${target.uuid}/password`, rootAdmin, { Password: 'taken-over-1' })).json()).toMatchObject(holdsMore);
+    expect((await call('POST', `/users/${target.uuid}/tokens`, rootAdmin, { Name: 'mine now' })).json()).toMatchObject(holdsMore);
+    // The organization's own user administrator lacks it as well.
+    expect((await call('DELETE', `/users/${target.uuid}`, inPlant())).json()).toMatchObject(holdsMore);
+    expect(await tokensOf(target.uuid)).toBe(0);
+    const peer = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [plant]: ['MANAGE_COLLECTORS'] } })).uuid);
+    expect((await call('PATCH', `/users/${target.uuid}/password`, peer, { Password: 'new-password-2' })).statusCode).toBe(204);
+    await signIn(t.app, target.name, 'new-password-2');
+  });
+
+  it('a token minted for another user carries at most the caller’s privileges, whatever the user gains later', async () => {
+    const minter = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [plant]: ['READ_USERS', 'READ_SETTINGS'] } })).uuid);
+    const user = await createTestUser(t.db, { privileges: { [plant]: ['READ_USERS', 'READ_SETTINGS'] } });
+    const created = await call('POST', `/users/${user.uuid}/tokens`, minter, { Name: 'capped' });
+    expect(created.statusCode).toBe(201);
+    const north = await createTestOrganization(t.db);
+    await grantPrivileges(t.db, user.uuid, plant, ['READ_USER_GROUPS']);
+    await grantPrivileges(t.db, user.uuid, north, ['READ_SETTINGS']);
+    const bearer = { authorization: `Bearer ${created.json<{ Token: string }>().Token}`, 'x-organization-uuid': plant };
+    const asUser = inPlant(await sessionHeaders(t.ctx, user.uuid));
+    expect((await call('GET', '/users', bearer)).statusCode).toBe(200);
+    // The user may now list the groups here and read the settings of another organization; the
+    // minter may not, and so neither may the token.
+    for (const url of ['/user-groups', `/settings?OrganizationUUID=${north}`]) {
+      expect((await call('GET', url, asUser)).statusCode).toBe(200);
+      expect((await call('GET', url, inPlant(minter))).statusCode).toBe(403);
+      expect((await call('GET', url, bearer)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the last holder of the root administration privileges', () => {
+  // Last in the file: it leaves one root administrator.
+  it('still cannot be removed, neither by a user administrator nor by themselves', async () => {
+    const keeper = await createTestUser(t.db, { privileges: { [root]: [...USERS, 'MANAGE_PRIVILEGES'] } });
+    await t.db.query(
+      `DELETE FROM user_group_users m USING user_groups g WHERE g.uuid = m.user_group_uuid AND g.organization_uuid = $1 AND m.user_uuid <> $2`,
+      [root, keeper.uuid],
+    );
+    const userAdministrator = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS } })).uuid);
+    const asKeeper = inRoot(await sessionHeaders(t.ctx, keeper.uuid));
+    expect((await call('DELETE', `/users/${keeper.uuid}`, inRoot(userAdministrator))).json()).toMatchObject({ status: 403, code: 'users.errors.holds_more_privileges' });
+    expect((await call('DELETE', `/users/${keeper.uuid}`, asKeeper)).json()).toMatchObject({ code: 'users.errors.delete_self' });
+    const { rows } = await t.db.query<{ uuid: string }>('SELECT uuid FROM user_group_users WHERE user_uuid = $1', [keeper.uuid]);
+    expect((await call('DELETE', `/user-group-users/${rows[0].uuid}`, asKeeper)).json()).toMatchObject({ status: 409, code: 'access.errors.last_root_administrator' });
   });
 });

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PASSWORD } from '../../src/lib/constants';
+import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { callerHoldings, requireHoldsEverythingOf } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
+import { organizationsOfUsers } from '../access/userOrganizations';
 import { isUniqueViolation, isUserExclusive, requireVisibleUser, scopeOf, userVisibleSql, type Scope } from '../access/scope';
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions } from '../auth/sessions';
@@ -9,14 +12,16 @@ import { cleanAttributes, SELECT_USERS, userJson, type UserAttributesJson, type 
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { LOCAL_PROVIDER_NAME } from '../db/seed';
-import { callerOf } from '../http/caller';
+import { callerOf, requirePrivileges } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpProblem, notFound } from '../http/problem';
 import { MIN_PASSWORD_LENGTH } from './currentUser';
 import { explainAccess } from '../access/explainAccess';
 
 // /users: the users an organization sees (created there, or in one of its groups; every user at
 // root). Changing or deleting a user from an organization needs the user to belong to it alone
-// (scope.ts). Passwords and tokens of other users are root-level calls.
+// (scope.ts). Passwords and tokens of other users are root-level calls. Setting a password,
+// minting a token or deleting needs the caller to hold every privilege the user holds, wherever
+// the user holds it; a token minted for another user carries at most the caller's privileges.
 
 interface UserCreateBody {
   Name: string;
@@ -32,6 +37,20 @@ interface UserUpdateBody {
 }
 
 type IdParams = { Params: { id: string } };
+
+/** Who sees a user's root-level grants in "explain access": what GET /users/{id}/access needs, held at root. */
+const ROOT_ACCESS_READERS = [PRIVILEGES.ReadUsers, PRIVILEGES.ReadUserGroups];
+
+/** The contract's User with the organizations the user belongs to, as far as the caller may see them. */
+async function usersJson(db: Db, request: FastifyRequest, rows: readonly UserRow[]) {
+  const organizations = await organizationsOfUsers(db, callerOf(request), rows.map((row) => row.uuid));
+  return rows.map((row) => ({ ...userJson(row), Organizations: organizations.get(row.uuid) ?? [] }));
+}
+
+async function userWithOrganizations(db: Db, request: FastifyRequest, uuid: string) {
+  const [json] = await usersJson(db, request, [await loadRow(db, uuid)]);
+  return json;
+}
 
 async function loadRow(db: Db, uuid: string): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(`${SELECT_USERS} WHERE u.uuid = $1`, [uuid]);
@@ -49,7 +68,10 @@ async function requireManageable(db: Db, scope: Scope, uuid: string): Promise<vo
 
 function nameTaken(error: unknown): never {
   if (!isUniqueViolation(error)) throw error;
-  throw new HttpProblem(409, 'Conflict', { detail: 'The name is already in use', errors: { Name: ['is already in use'] } });
+  throw new HttpProblem(409, 'Conflict', {
+    detail: 'The name is already in use; an existing user joins this organization when added to one of its groups by their user name',
+    errors: { Name: ['is already in use'] },
+  });
 }
 
 function checkPassword(password: string): void {
@@ -71,13 +93,16 @@ async function providerOf(db: Db, uuid: string | undefined): Promise<{ uuid: str
 
 export function usersHandlers(ctx: AppContext) {
   return {
-    async getUsers(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number } }>, reply: FastifyReply) {
+    async getUsers(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number; AllOrganizations?: boolean } }>, reply: FastifyReply) {
       const scope = scopeOf(request);
       const limit = request.query.Limit ?? 100;
       const offset = ((request.query.Page ?? 1) - 1) * limit;
-      // At root $1 is NULL and every user counts.
-      const where = scope.isRoot ? '$1::uuid IS NULL' : userVisibleSql('$1::uuid');
-      const params = [scope.isRoot ? null : scope.organizationUuid];
+      // Every user, for the group pickers of a root user administrator in any organization.
+      const everyone = scope.isRoot || request.query.AllOrganizations === true;
+      if (everyone) requirePrivileges(request, [PRIVILEGES.ReadUsers], 'root');
+      // With everyone $1 is NULL and every user counts.
+      const where = everyone ? '$1::uuid IS NULL' : userVisibleSql('$1::uuid');
+      const params = [everyone ? null : scope.organizationUuid];
       const total = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
       const { rows } = await ctx.db.query<UserRow>(`${SELECT_USERS} WHERE ${where} ORDER BY lower(u.name), u.uuid LIMIT $2 OFFSET $3`, [
         ...params,
@@ -85,7 +110,7 @@ export function usersHandlers(ctx: AppContext) {
         offset,
       ]);
       reply.header('x-total-count', String(total.rows[0].n));
-      return rows.map(userJson);
+      return usersJson(ctx.db, request, rows);
     },
 
     async createUser(request: FastifyRequest<{ Body: UserCreateBody }>, reply: FastifyReply) {
@@ -110,7 +135,7 @@ export function usersHandlers(ctx: AppContext) {
            VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING uuid`,
           [name, hash, provider.uuid, JSON.stringify(attributes), scope.isRoot ? null : scope.organizationUuid, body.Password === DEFAULT_PASSWORD],
         );
-        return reply.code(201).send(userJson(await loadRow(ctx.db, rows[0].uuid)));
+        return reply.code(201).send(await userWithOrganizations(ctx.db, request, rows[0].uuid));
       } catch (error) {
         return nameTaken(error);
       }
@@ -118,7 +143,7 @@ export function usersHandlers(ctx: AppContext) {
 
     async getUser(request: FastifyRequest<IdParams>) {
       await requireVisibleUser(ctx.db, scopeOf(request), request.params.id);
-      return userJson(await loadRow(ctx.db, request.params.id));
+      return userWithOrganizations(ctx.db, request, request.params.id);
     },
 
     async updateUser(request: FastifyRequest<IdParams & { Body: UserUpdateBody }>) {
@@ -138,7 +163,7 @@ export function usersHandlers(ctx: AppContext) {
       } catch (error) {
         nameTaken(error);
       }
-      return userJson(await loadRow(ctx.db, id));
+      return userWithOrganizations(ctx.db, request, id);
     },
 
     async deleteUser(request: FastifyRequest<IdParams>, reply: FastifyReply) {
@@ -146,6 +171,7 @@ export function usersHandlers(ctx: AppContext) {
       const { id } = request.params;
       await requireManageable(ctx.db, scope, id);
       if (id.toLowerCase() === callerOf(request).userUuid) throw conflict('You cannot delete yourself', 'users.errors.delete_self');
+      await requireHoldsEverythingOf(ctx.db, callerOf(request), id);
       await keepingRootAdministration(ctx.db, (tx) => tx.query('DELETE FROM users WHERE uuid = $1', [id]));
       return reply.code(204).send();
     },
@@ -153,12 +179,18 @@ export function usersHandlers(ctx: AppContext) {
     async getUserAccess(request: FastifyRequest<IdParams>) {
       const scope = scopeOf(request);
       await requireVisibleUser(ctx.db, scope, request.params.id);
-      return explainAccess(ctx.db, request.params.id, scope.organizationUuid);
+      // The sidebar also reads root privileges (SPEC §2), so they are explained to whoever could
+      // read them at root anyway.
+      const { rootOrganizationUuid, rootPrivileges } = callerOf(request);
+      const readsRoot = ROOT_ACCESS_READERS.every((name) => rootPrivileges.has(name));
+      const organizations = scope.isRoot || !readsRoot ? [scope.organizationUuid] : [scope.organizationUuid, rootOrganizationUuid];
+      return explainAccess(ctx.db, request.params.id, organizations);
     },
 
     /** Root level (MANAGE_USERS at root): sets a local user's password and ends their sessions. */
     async updateUserPassword(request: FastifyRequest<IdParams & { Body: { Password: string } }>, reply: FastifyReply) {
       const user = await loadRow(ctx.db, request.params.id);
+      await requireHoldsEverythingOf(ctx.db, callerOf(request), user.uuid);
       if (user.provider_type !== 'local') throw conflict('Only local users have a password here');
       const { Password } = request.body;
       // The default password is allowed on purpose: the user then must change it at sign-in.
@@ -179,9 +211,13 @@ export function usersHandlers(ctx: AppContext) {
 
     async createUserToken(request: FastifyRequest<IdParams & { Body: { Name: string } }>, reply: FastifyReply) {
       // As for one's own tokens: a leaked token must not mint more.
-      if (callerOf(request).via !== 'session') throw forbidden('Only a signed-in session can do this, not an API token');
+      const caller = callerOf(request);
+      if (caller.via !== 'session') throw forbidden('Only a signed-in session can do this, not an API token');
       const user = await loadRow(ctx.db, request.params.id);
-      const created = await createApiToken(ctx.db, user.uuid, request.body.Name);
+      await requireHoldsEverythingOf(ctx.db, caller, user.uuid);
+      // Capped at what the caller holds now, so that what the user gains later stays out of it.
+      const cap = user.uuid === caller.userUuid ? undefined : await callerHoldings(ctx.db, caller);
+      const created = await createApiToken(ctx.db, user.uuid, request.body.Name, cap);
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(created);
     },

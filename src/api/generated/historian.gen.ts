@@ -107,6 +107,7 @@ const injectedRtkApi = api
           params: {
             Limit: queryArg.limit,
             Page: queryArg.page,
+            AllOrganizations: queryArg.allOrganizations,
           },
         }),
         providesTags: ["Users"],
@@ -727,7 +728,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/user-group-users`,
           method: "POST",
-          body: queryArg.userGroupUser,
+          body: queryArg.userGroupUserCreate,
           headers: {
             "x-organization-uuid": queryArg["x-organization-uuid"],
           },
@@ -921,10 +922,11 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
-export type GetCurrentUserApiResponse = /** status 200 The user. */ CurrentUser;
+export type GetCurrentUserApiResponse =
+  /** status 200 The user. */ CurrentUserRead;
 export type GetCurrentUserApiArg = void;
 export type UpdateCurrentUserApiResponse =
-  /** status 200 The updated user. */ CurrentUser;
+  /** status 200 The updated user. */ CurrentUserRead;
 export type UpdateCurrentUserApiArg = {
   userUpdate: UserUpdate;
 };
@@ -953,26 +955,29 @@ export type DeleteCurrentUserTokenApiResponse = unknown;
 export type DeleteCurrentUserTokenApiArg = {
   id: string;
 };
-export type GetUsersApiResponse = /** status 200 A page of users. */ User[];
+export type GetUsersApiResponse = /** status 200 A page of users. */ UserRead[];
 export type GetUsersApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   limit?: number;
   page?: number;
+  /** Every user of the installation, whatever the current organization; needs READ_USERS at root (else 403). */
+  allOrganizations?: boolean;
 };
-export type CreateUserApiResponse = /** status 201 The new user. */ User;
+export type CreateUserApiResponse = /** status 201 The new user. */ UserRead;
 export type CreateUserApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   userCreate: UserCreateWrite;
 };
-export type GetUserApiResponse = /** status 200 The user. */ User;
+export type GetUserApiResponse = /** status 200 The user. */ UserRead;
 export type GetUserApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
-export type UpdateUserApiResponse = /** status 200 The updated user. */ User;
+export type UpdateUserApiResponse =
+  /** status 200 The updated user. */ UserRead;
 export type UpdateUserApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1016,7 +1021,7 @@ export type GetAuthOptionsApiResponse =
   /** status 200 The options. */ AuthOption[];
 export type GetAuthOptionsApiArg = void;
 export type LoginApiResponse =
-  /** status 200 Signed in; the session and XSRF-TOKEN cookies are set. */ LoginResult;
+  /** status 200 Signed in; the session and XSRF-TOKEN cookies are set. */ LoginResultRead;
 export type LoginApiArg = {
   /** The provider's name. */
   provider: string;
@@ -1289,7 +1294,7 @@ export type CreateUserGroupUserApiResponse =
 export type CreateUserGroupUserApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
-  userGroupUser: UserGroupUser;
+  userGroupUserCreate: UserGroupUserCreate;
 };
 export type DeleteUserGroupUserApiResponse = unknown;
 export type DeleteUserGroupUserApiArg = {
@@ -1405,7 +1410,27 @@ export type User = {
   UserType?: UserType;
   CreatedAt?: string;
 };
+export type UserOrganization = {
+  UUID: Uuid;
+  Name: string;
+  IsRoot: boolean;
+};
+export type UserRead = {
+  UUID: Uuid;
+  Name: string;
+  Attributes?: UserAttributes;
+  AuthenticationProviderUUID?: Uuid;
+  ProviderName?: string;
+  UserType?: UserType;
+  CreatedAt?: string;
+  /** The organizations the user belongs to (where they are in a group; the root when a root group gives them a privilege), as far as the caller may see them: all with READ_ORGANIZATIONS at root, else those the caller belongs to too. */
+  Organizations?: UserOrganization[];
+};
 export type CurrentUser = User & {
+  /** True while a local user still holds the default password. */
+  MustChangePassword?: boolean;
+};
+export type CurrentUserRead = UserRead & {
   /** True while a local user still holds the default password. */
   MustChangePassword?: boolean;
 };
@@ -1520,6 +1545,9 @@ export type AuthOption = {
 };
 export type LoginResult = {
   User: CurrentUser;
+};
+export type LoginResultRead = {
+  User: CurrentUserRead;
 };
 export type LoginCredentials = {
   Name: string;
@@ -1757,6 +1785,11 @@ export type UserGroupUserRead = {
   UserUUID: Uuid;
   /** Made by a user-group mapping at sign-in; the next sign-in may take it away. */
   ViaMapping?: boolean;
+};
+export type UserGroupUserCreate = {
+  UserGroupUUID: Uuid;
+  UserUUID?: Uuid;
+  UserName?: string;
 };
 export type GroupPrivilege = {
   UUID?: Uuid;

@@ -49,7 +49,7 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
             disabled={choice === '' || adding.isLoading}
             onClick={() =>
               void run(async () => {
-                await add({ userGroupUser: { UserGroupUUID: groupUuid, UserUUID: choice } }).unwrap();
+                await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserUUID: choice } }).unwrap();
                 setChoice('');
               })
             }

@@ -50,7 +50,7 @@ export function UserGroupsSection({ user, canManage }: { user: User; canManage: 
             disabled={choice === '' || adding.isLoading}
             onClick={() =>
               void run(async () => {
-                await add({ userGroupUser: { UserGroupUUID: choice, UserUUID: user.UUID } }).unwrap();
+                await add({ userGroupUserCreate: { UserGroupUUID: choice, UserUUID: user.UUID } }).unwrap();
                 setChoice('');
               })
             }

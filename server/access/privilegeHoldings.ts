@@ -1,0 +1,81 @@
+import type { Db } from '../db/db';
+import type { Caller } from '../http/caller';
+import { HttpProblem } from '../http/problem';
+
+// ARCHITECTURE "Security model": nobody grants, joins or acts as something that holds a privilege
+// they lack. Two checks carry it: one before acting as another user (setting their password,
+// minting their tokens, deleting them), one before anything that hands out a group's privileges
+// (a membership, a group privilege, a mapping).
+
+/** Privilege names per organization UUID. */
+export type PrivilegeHoldings = Map<string, Set<string>>;
+
+export const HOLDS_MORE_CODE = 'users.errors.holds_more_privileges';
+export const GRANT_BEYOND_OWN_CODE = 'access.errors.grant_beyond_own';
+
+/** What a user holds, in every organization they belong to (deleted organizations hold nothing). */
+export async function privilegeHoldingsOf(db: Db, userUuid: string): Promise<PrivilegeHoldings> {
+  const { rows } = await db.query<{ organization_uuid: string; privilege_name: string }>(
+    `SELECT p.organization_uuid, p.privilege_name FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid
+      WHERE p.user_uuid = $1 AND (o.is_root OR o.status <> 'Deleted')`,
+    [userUuid],
+  );
+  const holdings: PrivilegeHoldings = new Map();
+  for (const row of rows) {
+    const names = holdings.get(row.organization_uuid) ?? new Set<string>();
+    holdings.set(row.organization_uuid, names.add(row.privilege_name));
+  }
+  return holdings;
+}
+
+/** What the caller may act with: what they hold, cut down to their token's cap when it has one. */
+export async function callerHoldings(db: Db, caller: Caller): Promise<PrivilegeHoldings> {
+  const holdings = await privilegeHoldingsOf(db, caller.userUuid);
+  const cap = caller.tokenCap;
+  if (cap === undefined) return holdings;
+  return new Map([...holdings].map(([organization, names]) => [organization, new Set([...names].filter((name) => cap.get(organization)?.has(name)))]));
+}
+
+/** Names of the privileges `target` holds somewhere that `held` lacks there; sorted, once each. */
+export function privilegesBeyond(held: PrivilegeHoldings, target: PrivilegeHoldings): string[] {
+  const missing = new Set<string>();
+  for (const [organization, names] of target) {
+    for (const name of names) if (!held.get(organization)?.has(name)) missing.add(name);
+  }
+  return [...missing].sort();
+}
+
+/**
+ * 403 unless the caller holds every privilege the user holds, in every organization the user
+ * belongs to: whoever sets a password, mints a token or deletes an account could otherwise act
+ * as (or remove) someone above them. The answer names privileges only, no organizations.
+ */
+export async function requireHoldsEverythingOf(db: Db, caller: Caller, userUuid: string): Promise<void> {
+  const missing = privilegesBeyond(await callerHoldings(db, caller), await privilegeHoldingsOf(db, userUuid));
+  if (missing.length === 0) return;
+  throw new HttpProblem(403, 'Forbidden', {
+    detail: `The user holds privileges you do not hold: ${missing.join(', ')}`,
+    code: HOLDS_MORE_CODE,
+    errors: { 'path.id': [`holds privileges you do not hold: ${missing.join(', ')}`] },
+  });
+}
+
+/** 403 unless the caller holds each of `names` in the organization of the call: nobody grants what they do not hold. */
+export function requireCanGrant(caller: Caller, names: Iterable<string>, field: string): void {
+  const missing = [...new Set(names)].filter((name) => !caller.privileges.has(name)).sort();
+  if (missing.length === 0) return;
+  throw new HttpProblem(403, 'Forbidden', {
+    detail: `You cannot grant privileges you do not hold: ${missing.join(', ')}`,
+    code: GRANT_BEYOND_OWN_CODE,
+    errors: { [field]: [`grants privileges you do not hold: ${missing.join(', ')}`] },
+  });
+}
+
+/** The privilege names a group grants its members. */
+export async function groupPrivilegeNames(db: Db, groupUuid: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT p.name FROM user_group_privileges gp JOIN privileges p ON p.uuid = gp.privilege_uuid WHERE gp.user_group_uuid = $1',
+    [groupUuid],
+  );
+  return rows.map((row) => row.name);
+}
