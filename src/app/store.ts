@@ -8,6 +8,7 @@ import { configureTransport } from '../api/transport/transportConfig';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
 import { persistConfigFor, sessionPersistConfig } from '../state/persistence';
+import { selectIsLoggedIn } from '../state/privileges';
 import type { RecorderExtra } from '../state/recorder/exportRecording';
 import { isRecordingRequested } from '../state/recorder/recordFlag';
 import { createRecorder } from '../state/recorder/recorder';
@@ -110,6 +111,8 @@ export function makePersistedStore() {
     getLocale: () => store.getState().session.userLocale,
     getBearerToken: () => store.getState().session.userKey,
     onUnauthorized: () => {
+      // Calls failing together end one session; resetting the cache again would refetch for nothing.
+      if (!selectIsLoggedIn(store.getState())) return;
       store.dispatch(loggedOut());
       store.dispatch(baseApi.util.resetApiState());
     },

@@ -121,6 +121,20 @@ describe('transport: session check (SPEC §4)', () => {
     expect(JSON.parse(localStorage.getItem(REDIRECT_AFTER_LOGIN_STORAGE_KEY) ?? 'null')).toBe('/collectors?x=1');
   });
 
+  it('a call without a session drops the stored session (all but the organization) before it moves to /login', async () => {
+    const onUnauthorized = jest.fn();
+    configureTransport({ onUnauthorized });
+    localStorage.setItem('historian.organization', JSON.stringify('org-1'));
+    localStorage.setItem('historian.session', JSON.stringify({ userName: '"ada"' }));
+    goToRoute('/collectors');
+
+    await callBaseQuery('/collectors');
+
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(Object.keys(localStorage).sort()).toEqual(['historian.organization', REDIRECT_AFTER_LOGIN_STORAGE_KEY]);
+    expect(window.location.hash).toBe('#/login');
+  });
+
   it('on /login a call without a session fails without navigating', async () => {
     const navigate = jest.fn();
     configureTransport({ navigate, getLocation: () => '/login' });

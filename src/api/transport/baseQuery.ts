@@ -69,7 +69,10 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
     }
     if (!basePath) return { error: configurationError(summary), meta };
     if (!isPublicEndpoint(args.url) && !hasSession(bearerToken)) {
-      if (!isRouteWithin(route, LOGIN_ROUTE)) sendToLogin(config, route);
+      // The cookies are gone (browser restarted, cookies cleared) while a stored session may
+      // remain: that session is over too, or the shell and the login page would send the user to
+      // each other for ever.
+      if (!isRouteWithin(route, LOGIN_ROUTE)) endSession(config, route);
       return { error: notLoggedInError(summary), meta };
     }
 
@@ -121,9 +124,7 @@ async function interpret(
   const format = bodyFormat(response.headers.get('content-type'));
 
   if (response.status === 401 && !ROUTES_KEEPING_401.some((base) => isRouteWithin(route, base))) {
-    clearStorageExceptOrganization();
-    sendToLogin(config, route);
-    config.onUnauthorized();
+    endSession(config, route);
     return { data: undefined, meta: { ...meta, unauthorized: true } };
   }
   if (format === 'problem') {
@@ -148,7 +149,13 @@ function paginated(value: unknown, totalCount: number | undefined): Paginated {
   return { items, totalCount: totalCount ?? items.length };
 }
 
-function sendToLogin(config: TransportConfig, route: string): void {
+/**
+ * A lost session (401, or no session cookie any more): the stored session goes with everything but
+ * the organization, the route is remembered, the app resets its in-memory session and shows /login.
+ */
+function endSession(config: TransportConfig, route: string): void {
+  clearStorageExceptOrganization();
   rememberRoute(route);
+  config.onUnauthorized();
   config.navigate(LOGIN_ROUTE);
 }

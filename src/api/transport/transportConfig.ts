@@ -18,7 +18,10 @@ export interface TransportConfig {
   getLocale: () => string | null;
   /** A bearer value (API token) that stands in for the session cookie; null when none. */
   getBearerToken: () => string | null;
-  /** Called once a 401 has cleared the stored session, so the app can reset its in-memory state. */
+  /**
+   * Called once a lost session (a 401, or no session cookie any more) has cleared the stored
+   * session, so the app can reset its in-memory state. Several calls may end the same session.
+   */
   onUnauthorized: () => void;
   /** Moves the app to a route such as '/login'. */
   navigate: (route: string) => void;
