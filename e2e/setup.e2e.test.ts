@@ -163,7 +163,7 @@ describe('setup wizard on a fresh server', () => {
     await wizard.getByRole('button', { name: 'Next' }).click();
 
     await wizard.getByRole('button', { name: 'I have a licence' }).click();
-    const fingerprintField = wizard.getByLabel('1. Copy the fingerprint token of this installation');
+    const fingerprintField = wizard.getByLabel('Copy the fingerprint token of this installation');
     await page.waitForFunction((element) => element instanceof HTMLInputElement && /^[A-Za-z0-9_-]{43}$/.test(element.value), await fingerprintField.elementHandle());
     const fingerprint = await fingerprintField.inputValue();
     const token = licenceCli([
@@ -171,7 +171,7 @@ describe('setup wizard on a fresh server', () => {
       '--features', 'Calculations,Events,ManualEntry=5', '--expires', '+365d', '--name', 'E2E plant licence',
     ]).trim();
 
-    const tokenField = wizard.getByLabel('3. Paste the licence token');
+    const tokenField = wizard.getByLabel('Paste the licence token');
     await tokenField.fill('not-a-licence');
     await wizard.getByRole('button', { name: 'Activate' }).click();
     await wizard.getByText('This is not a valid licence token.').waitFor();

@@ -138,9 +138,11 @@ const withAccessAdministration = historianApi.enhanceEndpoints({
   endpoints: {
     getOrganizations: { providesTags: (list) => listTags('Organization', list) },
     getOrganization: { providesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }] },
-    createOrganization: { invalidatesTags: [{ type: 'Organization', id: 'LIST' }, 'Session'] },
-    updateOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, 'Session'] },
-    deleteOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, { type: 'Organization', id: 'LIST' }, 'Session'] },
+    // The licence claims name the organization each licence belongs to, and these calls give,
+    // take or free one: the licence page and banner refetch them (the generated License tag).
+    createOrganization: { invalidatesTags: [{ type: 'Organization', id: 'LIST' }, 'Session', 'License'] },
+    updateOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, 'Session', 'License'] },
+    deleteOrganization: { invalidatesTags: (_result, _error, arg) => [{ type: 'Organization', id: arg.id }, { type: 'Organization', id: 'LIST' }, 'Session', 'License'] },
     getUsers: { providesTags: (list) => listTags('User', list) },
     getUser: { providesTags: (_result, _error, arg) => [{ type: 'User', id: arg.id }] },
     createUser: { invalidatesTags: [{ type: 'User', id: 'LIST' }] },

@@ -19,7 +19,7 @@ function WhereAmI() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
-function renderBanner(rootPrivileges: string[] = ['MANAGE_SETTINGS']) {
+function renderBanner(rootPrivileges: string[] = ['MANAGE_SETTINGS'], route = '/') {
   document.cookie = 'XSRF-TOKEN=test';
   server.use(noTranslationOverrides());
   return renderWithProviders(
@@ -30,6 +30,7 @@ function renderBanner(rootPrivileges: string[] = ['MANAGE_SETTINGS']) {
       </Routes>
     </>,
     {
+      route,
       preloadedState: {
         session: aSession({ userPrivileges: [...rootPrivileges.map((name) => aPrivilege(name, ROOT_ORG_UUID)), aPrivilege('READ_COLLECTORS')] }),
         organization: { current: plant, root, hasManualEntryForms: false },
@@ -85,6 +86,14 @@ describe('licence banner', () => {
     answer({ LicenseClaims: [aTrial({ ExpiresAt: nowSeconds() + DAY_S - 60 })] });
     renderBanner();
     expect(await screen.findByRole('link', { name: /expires in 1 day\./ })).toBeInTheDocument();
+  });
+
+  it('shows no banner while the setup wizard runs, where the licence is chosen', async () => {
+    answer({ LicenseClaims: [aTrial({ ExpiresAt: nowSeconds() + 30 * DAY_S - 60 })] });
+    const { store } = renderBanner(undefined, '/setup');
+    await waitFor(() => expect(store.getState().licence.loaded).toBe(true));
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/setup');
   });
 
   it('a licence with more than 30 days left shows no banner', async () => {

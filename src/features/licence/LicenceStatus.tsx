@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useGetLicenseInfoQuery } from '../../api/historianApi';
-import { configurationPath } from '../../lib/paths';
+import { configurationPath, paths } from '../../lib/paths';
 import { licenceInfoLoaded, selectLicenceBanner, type LicenceBanner } from '../../state/licence';
 import { selectCanManageSettingsAtRoot } from '../../state/privileges';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -34,13 +34,15 @@ export function LicenceStatus() {
   // Fixed while the shell is mounted; a reload (or the next sign-in) counts the days again.
   const [now] = useState(() => Date.now());
   const banner = useAppSelector((state) => selectLicenceBanner(state, now));
+  // The first-run wizard is where the licence is chosen: a warning to renew one would only confuse.
+  const inSetup = useLocation().pathname === paths.setup;
 
   useEffect(() => {
     if (data) dispatch(licenceInfoLoaded({ claims: data.LicenseClaims, error: data.Error ?? null }));
   }, [data, dispatch]);
 
   // Nothing while loading: the persisted claims may be stale until this session's answer is in.
-  if (!canSee || !data || banner.kind === 'loading' || banner.kind === 'none') return null;
+  if (!canSee || !data || inSetup || banner.kind === 'loading' || banner.kind === 'none') return null;
   return (
     <div className={`licence-banner licence-banner-${banner.kind}`} role="status">
       <Link to={configurationPath('license')}>

@@ -190,7 +190,7 @@ describe('the licence path', () => {
     const { user } = await openLicencePath();
     expect(await screen.findByDisplayValue(FINGERPRINT)).toBeInTheDocument();
     expect(screen.getByText(/obtain a licence token/)).toBeInTheDocument();
-    expect(screen.getByLabelText('3. Paste the licence token')).toBeInTheDocument();
+    expect(screen.getByLabelText('Paste the licence token')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Activate' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'I have a licence' })).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('the licence path', () => {
 
   it('refuses a token that is not a well-formed JWT with historian.errors.invalid_token', async () => {
     const { user, sent } = await openLicencePath();
-    await user.type(screen.getByLabelText('3. Paste the licence token'), 'not-a-token');
+    await user.type(screen.getByLabelText('Paste the licence token'), 'not-a-token');
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(within(await wizard()).getByRole('alert')).toHaveTextContent('This is not a valid licence token.');
     expect(sent.licences).toEqual([]);
@@ -215,7 +215,7 @@ describe('the licence path', () => {
 
   it('activates a token as the form field licenseToken, then next offers the licence to the default organization', async () => {
     const { user, sent } = await openLicencePath();
-    await user.click(screen.getByLabelText('3. Paste the licence token'));
+    await user.click(screen.getByLabelText('Paste the licence token'));
     await user.paste(A_TOKEN);
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('The licence is activated.')).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('the licence path', () => {
 
   it('next activates a pasted token and moves on', async () => {
     const { user, sent } = await openLicencePath();
-    await user.click(screen.getByLabelText('3. Paste the licence token'));
+    await user.click(screen.getByLabelText('Paste the licence token'));
     await user.paste(A_TOKEN);
     await user.click(next());
     await stepHeading('Default organization');

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { historianApi } from '../../../api/historianApi';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, aTrial, licenceInfoHandler, noTranslationOverrides } from '../../../testing/licence';
@@ -13,10 +14,10 @@ import { LicencePage } from './LicencePage';
 const licence = aLicence({ ExpiresAt: Date.parse('2031-03-15T12:00:00Z') / 1000 });
 const A_TOKEN = `${btoa(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' }))}.${btoa(JSON.stringify({ jti: 'x' }))}.c2ln`.replace(/=/g, '');
 
-function renderPage(rootPrivileges = ['MANAGE_SETTINGS', 'READ_ORGANIZATIONS']) {
+function renderPage(rootPrivileges = ['MANAGE_SETTINGS', 'READ_ORGANIZATIONS'], info = licenceInfoHandler({ LicenseClaims: [licence, aTrial({ Name: 'Trial' })] })) {
   document.cookie = 'XSRF-TOKEN=test';
   server.use(
-    licenceInfoHandler({ LicenseClaims: [licence, aTrial({ Name: 'Trial' })] }),
+    info,
     http.get('/api/organizations', () => HttpResponse.json([{ UUID: ORG_A_UUID, Name: 'Plant A' }])),
     http.get('/api/license/fingerprint', () => HttpResponse.json({ token: 'fp' })),
     http.get('/api/table_setting/', () => HttpResponse.json([])),
@@ -66,7 +67,7 @@ describe('licence page', () => {
         ),
       ),
     );
-    await user.click(await screen.findByLabelText('3. Paste the licence token'));
+    await user.click(await screen.findByLabelText('Paste the licence token'));
     await user.paste(A_TOKEN);
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('The licence could not be activated.')).toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('licence page', () => {
   it('shows historian.success.update_license when the token is accepted', async () => {
     const { user } = renderPage();
     server.use(http.post('/api/license', () => HttpResponse.json({ LicenseClaims: [licence] })));
-    await user.click(await screen.findByLabelText('3. Paste the licence token'));
+    await user.click(await screen.findByLabelText('Paste the licence token'));
     await user.paste(A_TOKEN);
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('The licence is activated.')).toBeInTheDocument();
@@ -89,9 +90,27 @@ describe('licence page', () => {
     expect(await screen.findByText('The token could not be copied.')).toBeInTheDocument();
   });
 
+  it('follows when a licence is given to an organization', async () => {
+    const spare = aLicence({ UUID: '44444444-4444-4444-8444-444444444444', Name: 'Spare licence', OrganizationUUID: undefined });
+    let holder: string | undefined;
+    server.use(
+      http.put('/api/organizations/:id', async ({ params, request }) => {
+        holder = String(params.id);
+        return HttpResponse.json({ ...((await request.json()) as object), UUID: params.id });
+      }),
+    );
+    const { store } = renderPage(undefined, http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [{ ...spare, OrganizationUUID: holder }] })));
+    const row = await screen.findByRole('row', { name: /Spare licence/ });
+    expect(within(row).getByText('Not assigned')).toBeInTheDocument();
+    await store.dispatch(
+      historianApi.endpoints.updateOrganization.initiate({ id: ORG_A_UUID, organization: { UUID: ORG_A_UUID, Name: 'Plant A', LicenseUUID: spare.UUID } }),
+    );
+    expect(await within(screen.getByRole('row', { name: /Spare licence/ })).findByText('Plant A')).toBeInTheDocument();
+  });
+
   it('offers the update only to holders of ManageSettings at root', async () => {
     renderPage(['READ_SETTINGS']);
     await screen.findByRole('row', { name: /Acme licence/ });
-    expect(screen.queryByLabelText('3. Paste the licence token')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Paste the licence token')).not.toBeInTheDocument();
   });
 });
