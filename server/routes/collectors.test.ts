@@ -180,6 +180,16 @@ describe('status and delete', () => {
     expect((await api('GET', `/collectors/${collector.UUID}/token`, admin)).statusCode).toBe(409);
   });
 
+  it('a deleted collector has no live health: the list and the status answer show none', async () => {
+    const collector = await registered('Furnace');
+    expect((await api('POST', '/collector-api/health', bearer(collector.token), { Health: 'Collecting' })).statusCode).toBeLessThan(300);
+    const health = async () => (await api('GET', '/collectors', reader)).json<Array<CollectorJson & { Health: string; HealthUpdatedAt: string | null }>>().find((c) => c.UUID === collector.UUID);
+    expect(await health()).toMatchObject({ Health: 'Collecting', HealthUpdatedAt: expect.any(String) });
+    const deleted = await api('PATCH', `/collectors/${collector.UUID}/status`, admin, { Status: 'Deleted' });
+    expect(deleted.json()).toMatchObject({ Status: 'Deleted', Health: '', HealthUpdatedAt: null });
+    expect(await health()).toMatchObject({ Status: 'Deleted', Health: '', HealthUpdatedAt: null });
+  });
+
   it('the organization’s internal and calculation collectors cannot be deleted', async () => {
     const system = (await api('GET', '/collectors', reader)).json<CollectorJson[]>().find((c) => c.CollectorType === 'internal');
     expect((await api('DELETE', `/collectors/${system?.UUID}`, admin)).statusCode).toBe(409);

@@ -43,6 +43,16 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
+/**
+ * A deleted collector is shut out (its token is revoked), so the health it last reported is not live:
+ * the console gets none for it, and the timeline (collector-health-history) keeps what it was.
+ */
+function withLiveHealth(json: ReturnType<typeof collectorJson>): ReturnType<typeof collectorJson> {
+  return json.Status === 'Deleted' ? { ...json, Health: '', HealthUpdatedAt: null } : json;
+}
+
+const consoleJson = (row: CollectorRow) => withLiveHealth(collectorJson(row));
+
 function checkType(type: string | undefined): string {
   const value = (type ?? '').trim();
   if (value === '') return '';
@@ -59,7 +69,7 @@ export function collectorsHandlers(ctx: AppContext) {
     async getCollectors(request: FastifyRequest<Paged>, reply: FastifyReply) {
       const { rows, total } = await listCollectors(db, organizationOf(request), request.query.Limit ?? 100, request.query.Page ?? 1);
       reply.header('x-total-count', String(total));
-      return rows.map(collectorJson);
+      return rows.map(consoleJson);
     },
 
     async createCollector(request: FastifyRequest<{ Body: CollectorBody }>, reply: FastifyReply) {
@@ -73,7 +83,7 @@ export function collectorsHandlers(ctx: AppContext) {
            VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLLECTOR_COLUMNS}`,
           [organizationOf(request), name, body.Description ?? '', checkType(body.CollectorType), JSON.stringify(settings.settings), JSON.stringify(settings.secureSettings)],
         );
-        return reply.code(201).send(collectorJson(rows[0]));
+        return reply.code(201).send(consoleJson(rows[0]));
       } catch (error) {
         return nameTaken(error);
       }
@@ -102,7 +112,7 @@ export function collectorsHandlers(ctx: AppContext) {
             WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
           [row.uuid, name, body.Description ?? row.description, type, JSON.stringify(next.settings), JSON.stringify(next.secureSettings), changed ? 1 : 0],
         );
-        return collectorJson(rows[0]);
+        return consoleJson(rows[0]);
       } catch (error) {
         return nameTaken(error);
       }
@@ -110,7 +120,7 @@ export function collectorsHandlers(ctx: AppContext) {
 
     async updateCollectorStatus(request: FastifyRequest<ById & { Body: { Status: CollectorStatus } }>) {
       const row = await findCollector(db, organizationOf(request), request.params.id);
-      return changeStatus(db, row, request.body.Status);
+      return withLiveHealth(await changeStatus(db, row, request.body.Status));
     },
 
     async deleteCollector(request: FastifyRequest<ById>, reply: FastifyReply) {

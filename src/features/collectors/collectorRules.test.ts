@@ -79,6 +79,11 @@ describe('health shown', () => {
     expect(displayedHealth(aCollector({ Health: 'Collecting', BuildVersion: '1.1.0' }))).toBe('Collecting');
   });
 
+  it('a deleted collector shows no health, whatever it last reported', () => {
+    expect(displayedHealth(aCollector({ Status: 'Deleted', Health: 'Collecting' }))).toBe('');
+    expect(displayedHealth(aCollector({ Status: 'Deleted', Health: 'Collecting', BuildVersion: '1.0.0', UpdateVersion: '1.1.0' }))).toBe('');
+  });
+
   it('settings are in effect once the collector reports the version last saved', () => {
     expect(settingsState(aCollector({ SettingsVersion: 3, AppliedSettingsVersion: 3 }))).toBe('applied');
     expect(settingsState(aCollector({ SettingsVersion: 4, AppliedSettingsVersion: 3 }))).toBe('pending');

@@ -28,8 +28,12 @@ export function visibleCollectors(collectors: readonly Collector[], features: Li
   return collectors.filter((collector) => collector.CollectorType !== CALCULATION_TYPE);
 }
 
-/** Upgrading while an update the console started is not yet running; otherwise what the collector reported. */
+/**
+ * None for a deleted collector (it is shut out, so its last report is not live); Upgrading while an
+ * update the console started is not yet running; otherwise what the collector reported.
+ */
 export function displayedHealth(collector: Collector): string {
+  if (collector.Status === 'Deleted') return '';
   if (collector.UpdateVersion && collector.UpdateVersion !== collector.BuildVersion) return UPGRADING;
   return collector.Health ?? '';
 }
