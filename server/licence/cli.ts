@@ -6,20 +6,21 @@ import { checkOrganization, generateLicenceKeyPair, issueLicenceToken, parseExpi
 
 // `npm run license -- <command>`: the operator's own licence authority (see README, "Licences").
 //   keygen [--out DIR] [--kind ed25519|rsa] [--force]
-//   issue  --fingerprint F --features 'Calculations,Events,ManualEntry=5' --expires 2027-12-31|+365d
+//   issue  --fingerprint=F --features 'Calculations,Events,ManualEntry=5' --expires 2027-12-31|+365d
 //          [--name NAME] [--organization UUID] [--key PRIVATE.pem]   (or HISTORIAN_LICENSE_PRIVATE_KEY)
 
 const USAGE = `Usage:
   npm run license -- keygen [--out DIR] [--kind ed25519|rsa] [--force]
-  npm run license -- issue --fingerprint TOKEN --features LIST --expires DATE [--name NAME]
+  npm run license -- issue --fingerprint=TOKEN --features LIST --expires DATE [--name NAME]
                            [--organization UUID] [--key PRIVATE_KEY.pem]
 
   keygen  writes DIR/licence-private.pem (keep it secret) and DIR/licence-public.pem
           (default DIR: ./licence-keys) and prints the public key for HISTORIAN_LICENSE_PUBLIC_KEY.
   issue   prints a licence token for the installation with that fingerprint (Configuration >
-          Licence, or the setup wizard). LIST is e.g. Calculations,Events,ManualEntry=5; DATE is
-          2027-12-31 (valid through that day, UTC) or +365d. The private key comes from --key or
-          from the file named by HISTORIAN_LICENSE_PRIVATE_KEY.`;
+          Licence, or the setup wizard; it may start with "-"). LIST is e.g.
+          Calculations,Events,ManualEntry=5; DATE is 2027-12-31 (valid through that day, UTC) or
+          +365d. The private key comes from --key or from the file named by
+          HISTORIAN_LICENSE_PRIVATE_KEY.`;
 
 class UsageError extends Error {}
 
@@ -67,9 +68,30 @@ function required(value: string | undefined, name: string): string {
   return value.trim();
 }
 
+const ISSUE_OPTIONS = ['fingerprint', 'features', 'expires', 'name', 'organization', 'key'];
+
+/**
+ * A fingerprint is base64url and may start with "-", which parseArgs would take for an option
+ * ("ambiguous"): the word after --fingerprint is its value unless it is another option of issue.
+ */
+function joinFingerprintValue(args: readonly string[]): string[] {
+  const isOption = (word: string) => ISSUE_OPTIONS.some((name) => word === `--${name}` || word.startsWith(`--${name}=`));
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const next = args[i + 1];
+    if (args[i] === '--fingerprint' && next !== undefined && !isOption(next)) {
+      joined.push(`--fingerprint=${next}`);
+      i += 1;
+    } else {
+      joined.push(args[i]);
+    }
+  }
+  return joined;
+}
+
 async function issue(args: string[]): Promise<void> {
   const { values } = parseArgs({
-    args,
+    args: joinFingerprintValue(args),
     options: {
       fingerprint: { type: 'string' },
       features: { type: 'string' },
