@@ -98,6 +98,23 @@ describe('Column settings dialog (SPEC §2)', () => {
     expect(screen.getByText('minimum one shown')).toBeInTheDocument();
   });
 
+  it('says why a required column (Status, Name) stays when the user tries to remove it', async () => {
+    const required = [
+      { id: 'status', label: 'Status', hideable: false },
+      { id: 'name', label: 'Name', hideable: false },
+      { id: 'type', label: 'Type' },
+      { id: 'health', label: 'Health' },
+    ];
+    const { user } = renderDialog({ columns: required, layout: { order: ['status', 'name', 'type', 'health'], shown: ['status', 'name', 'type'] } });
+    await user.selectOptions(active(), ['Status', 'Name']);
+    expect(screen.getByText('Status and Name: always shown, cannot be removed.')).toBeInTheDocument();
+    await user.deselectOptions(active(), 'Name');
+    await user.selectOptions(active(), 'Type');
+    await user.click(screen.getByRole('button', { name: /Remove/ }));
+    expect(optionsOf(active())).toEqual(['Status', 'Name']);
+    expect(screen.getByText('Status: always shown, cannot be removed.')).toBeInTheDocument();
+  });
+
   it("'save as default' is offered only to holders of P-ADM-SD", async () => {
     const { user, onSave, rerender } = renderDialog();
     expect(screen.queryByRole('checkbox', { name: /Save as default/ })).not.toBeInTheDocument();

@@ -48,13 +48,15 @@ export function ColumnSettingsDialog(props: ColumnSettingsDialogProps) {
 }
 
 function ColumnSettingsForm({ columns, layout, defaults, canSaveAsDefault, onSave }: ColumnSettingsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const defaultId = useId();
   const [order, setOrder] = useState<string[]>(() => [...layout.order]);
   const [shown, setShown] = useState<string[]>(() => [...layout.shown]);
   const [chosenAvailable, setChosenAvailable] = useState<string[]>([]);
   const [chosenActive, setChosenActive] = useState<string[]>([]);
   const [asDefault, setAsDefault] = useState(false);
+  // Required columns the last Remove left in place.
+  const [kept, setKept] = useState<string[]>([]);
 
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const shownSet = new Set(shown);
@@ -63,23 +65,29 @@ function ColumnSettingsForm({ columns, layout, defaults, canSaveAsDefault, onSav
 
   const chosenActiveSet = new Set(chosenActive);
   const removable = chosenActive.filter((id) => byId.get(id)?.hideable !== false);
+  // Columns the table always shows (e.g. Status, Name): said as soon as one is chosen for removal.
+  const required = chosenActive.filter((id) => byId.get(id)?.hideable === false);
+  const keptNames = [...new Set([...required, ...kept])].map((id) => byId.get(id)?.label ?? id);
   // SPEC §5: the last active column cannot be removed.
   const wouldEmpty = removable.length > 0 && removable.length >= shown.length;
   const lastOne = shown.length <= 1 || wouldEmpty;
 
   const add = () => {
+    setKept([]);
     if (chosenAvailable.length === 0) return;
     setShown([...shown, ...available.filter((id) => chosenAvailable.includes(id))]);
     setChosenActive(chosenAvailable);
     setChosenAvailable([]);
   };
   const remove = () => {
+    setKept(required);
     if (removable.length === 0 || wouldEmpty) return;
     setShown(shown.filter((id) => !removable.includes(id)));
     setChosenAvailable(removable);
     setChosenActive([]);
   };
   const reset = () => {
+    setKept([]);
     setOrder([...defaults.order]);
     setShown([...defaults.shown]);
     setChosenActive([]);
@@ -117,9 +125,18 @@ function ColumnSettingsForm({ columns, layout, defaults, canSaveAsDefault, onSav
         filterLabel={t('columns.filter_active')}
         items={toItems(shown)}
         chosen={chosenActive}
-        onChosenChange={setChosenActive}
+        onChosenChange={(ids) => {
+          setChosenActive(ids);
+          setKept([]);
+        }}
         onActivate={remove}
-        note={lastOne ? t('table.minimum_one_shown') : undefined}
+        note={
+          keptNames.length > 0
+            ? t('columns.required_columns', { columns: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(keptNames) })
+            : lastOne
+              ? t('table.minimum_one_shown')
+              : undefined
+        }
       >
         <button type="button" onClick={() => setShown(moveUp(shown, chosenActiveSet))} disabled={chosenActive.length === 0}>
           {t('columns.move_up')}
