@@ -10,6 +10,8 @@ export interface SchemaFieldsProps {
   settings?: Record<string, unknown>;
   /** Editing a stored item: no defaults, and empty secure fields keep the stored values. */
   existing?: boolean;
+  /** The help line of a stored item's secure fields, when keeping them has conditions to tell. */
+  secureHelp?: string;
 }
 
 const VALUE_TYPES = { integer: 'int', number: 'number', boolean: 'bool', object: 'object', array: 'object', string: 'string' } as const;
@@ -19,14 +21,14 @@ function text(value: unknown): string | undefined {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function SchemaField({ name, property, required, value, existing }: SchemaProperty & { value: unknown; existing: boolean }) {
+function SchemaField({ name, property, required, value, existing, secureHelp }: SchemaProperty & { value: unknown; existing: boolean; secureHelp?: string }) {
   const { t } = useTranslation();
   const secure = isSecure(property);
   const field = `${secure ? SECURE_SETTINGS : SETTINGS}.${name}`;
   const label = property.title ?? name;
   const example = property.examples?.[0];
   const placeholder = example === undefined ? undefined : t('form.example', { example: text(example) });
-  const help = secure && existing ? [property.description, t('form.secure_unchanged')].filter(Boolean).join(' ') : property.description;
+  const help = secure && existing ? [property.description, secureHelp ?? t('form.secure_unchanged')].filter(Boolean).join(' ') : property.description;
   // A stored secret stays when the field is left empty, so it is not required then.
   const common = { name: field, label, help, required: required && !(secure && existing) };
 
@@ -69,13 +71,13 @@ function SchemaField({ name, property, required, value, existing }: SchemaProper
 }
 
 /** The fields of a SettingsSchema (SPEC §3) in their order, for use inside a Form. */
-export function SchemaFields({ schema, settings, existing = false }: SchemaFieldsProps) {
+export function SchemaFields({ schema, settings, existing = false, secureHelp }: SchemaFieldsProps) {
   return (
     <>
       {orderedProperties(schema).map((entry) => {
         const stored = settings?.[entry.name];
         const value = isSecure(entry.property) ? undefined : (stored ?? (existing ? undefined : entry.property.default));
-        return <SchemaField key={entry.name} {...entry} value={value} existing={existing} />;
+        return <SchemaField key={entry.name} {...entry} value={value} existing={existing} secureHelp={secureHelp} />;
       })}
     </>
   );

@@ -19,6 +19,7 @@ import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../lib/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { withSecretReentryText } from '../../../lib/secretReentry';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { Page, text, useQueryId } from './pageHelpers';
@@ -57,13 +58,19 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
   // Save and Test both submit the form (so both validate); this says which one was pressed.
   const intent = useRef<'save' | 'test'>('save');
 
+  const fields = ['ProviderName', ...Object.keys(schema.properties ?? {}).flatMap((key) => [`Settings.${key}`, `SecureSettings.${key}`])];
+  // The server's field errors; a stored secret it wants typed in again is said in the user's language.
+  const serverErrors = (error: unknown) => withSecretReentryText(problemFieldErrors(error, fields), error, t('form.errors.secret_reentry'));
+
   const submit = async (values: Record<string, unknown>) => {
     const prepared = prepare(values);
     const provider = { ProviderName: text(values.ProviderName).trim(), ProviderType: typeName, Settings: prepared.Settings, SecureSettings: prepared.SecureSettings };
     if (intent.current === 'test') {
       try {
         setResult(await runTest({ authenticationProviderTest: { ...provider, UUID: existing?.UUID, TestUser: text(values.TestUser).trim() || undefined } }).unwrap());
+        setErrors({});
       } catch (error) {
+        setErrors(serverErrors(error));
         toasts.showError(t('providers.errors.test'), error);
       }
       return;
@@ -74,7 +81,7 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
       toasts.show('success', t('providers.saved'));
       navigate(configurationPath('auth_providers'));
     } catch (error) {
-      setErrors(problemFieldErrors(error, ['ProviderName', ...Object.keys(schema.properties ?? {}).flatMap((key) => [`Settings.${key}`, `SecureSettings.${key}`])]));
+      setErrors(serverErrors(error));
       toasts.showError(t('providers.errors.save'), error);
     }
   };
@@ -97,7 +104,7 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
           }}
         />
         <Fieldset legend={t('providers.settings')}>
-          {Object.keys(schema.properties ?? {}).length === 0 ? <p>{t('providers.local_only')}</p> : <SchemaFields key={typeName} schema={schema} settings={existing?.Settings} existing={existing !== undefined} />}
+          {Object.keys(schema.properties ?? {}).length === 0 ? <p>{t('providers.local_only')}</p> : <SchemaFields key={typeName} schema={schema} settings={existing?.Settings} existing={existing !== undefined} secureHelp={t('providers.secure_bound')} />}
         </Fieldset>
         {typeName === 'ldap' && canManage && <TextField name="TestUser" label={t('providers.test_user')} help={t('providers.test_user_help')} autoComplete="off" />}
         {canManage && (

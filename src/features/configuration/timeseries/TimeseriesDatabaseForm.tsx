@@ -15,6 +15,7 @@ import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { withSecretReentryText } from '../../../lib/secretReentry';
 import type { SchemaError, SchemaErrors } from '../../../lib/schemaValidation';
 import { isSecure, orderedProperties, type SettingsSchema } from '../../../lib/settingsSchema';
 import { ConnectionTestSteps } from './ConnectionTestSteps';
@@ -66,6 +67,9 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
   const busy = creation.isLoading || updating.isLoading || storedTest.isLoading || settingsTest.isLoading;
   const fields = ['Name', 'TimeseriesDatabaseTypeUUID', ...orderedProperties(schema).map(({ name, property }) => `${isSecure(property) ? SECURE_SETTINGS : SETTINGS}.${name}`)];
 
+  // The server's field errors; a stored password it wants typed in again is said in the user's language.
+  const serverErrors = (error: unknown) => withSecretReentryText(problemFieldErrors(error, fields), error, t('form.errors.secret_reentry'));
+
   const validate = (values: Record<string, unknown>): SchemaErrors => {
     const found = schemaForm.validate(values);
     if (textOf(values.TimeseriesDatabaseTypeUUID) === '') found.TimeseriesDatabaseTypeUUID = REQUIRED;
@@ -85,9 +89,10 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
           SecureSettings: settingsOf(values[SECURE_SETTINGS]),
         },
       }).unwrap();
+      setErrors({});
       setResult(tested);
     } catch (error) {
-      setErrors(problemFieldErrors(error, fields));
+      setErrors(serverErrors(error));
       toasts.showError(t('timeseries.test.error'), error);
     }
   };
@@ -107,7 +112,7 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
         ? await update({ id: existing.UUID, createDatabase, timeseriesDatabase: database }).unwrap()
         : await create({ createDatabase, timeseriesDatabase: database }).unwrap();
     } catch (error) {
-      setErrors(problemFieldErrors(error, fields));
+      setErrors(serverErrors(error));
       toasts.showError(t('configuration.errors.update_database'), error);
       return;
     }
@@ -158,7 +163,13 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
         onChange={(event) => setTypeUuid(event.currentTarget.value)}
       />
       {/* A new key per type: the fields and their defaults start afresh when the type changes. */}
-      <SchemaFields key={typeUuid} schema={schema} settings={sameType ? existing?.Settings : undefined} existing={sameType} />
+      <SchemaFields
+        key={typeUuid}
+        schema={schema}
+        settings={sameType ? existing?.Settings : undefined}
+        existing={sameType}
+        secureHelp={t('timeseries.secure_bound')}
+      />
       {canManage && (
         <CheckboxField name="createDatabase" label={t('timeseries.create_database')} help={t('timeseries.create_database_help')} defaultChecked />
       )}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ConnectionTestResult, TimeseriesDatabase } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
@@ -111,7 +111,9 @@ describe('time-series database editor', () => {
     const { user, fake } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveValue('');
-    expect(password).toHaveAccessibleDescription('Leave empty to keep the stored value.');
+    expect(password).toHaveAccessibleDescription(
+      'Leave empty to keep the stored password, as long as the host, port, URL, user and TLS mode stay the same. If you change any of them, enter the password again.',
+    );
     expect(screen.getByRole('textbox', { name: 'Host' })).toHaveValue('db.plant.example');
     await user.click(screen.getByRole('checkbox', { name: /Create the database/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -154,6 +156,33 @@ describe('time-series database editor', () => {
     expect(await toast('The time-series database could not be saved.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription(/cannot be resolved/);
     expect(fake.requests.filter((request) => request.path.endsWith('/test'))).toEqual([]);
+  });
+
+  it('a stored password must be entered again when the host changes: the server’s refusal shows on the password field, translated', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const reentry = () =>
+      HttpResponse.json(
+        {
+          title: 'Bad Request',
+          status: 400,
+          detail: 'A stored secret is only used where it was stored for: enter SecureSettings.password again',
+          code: 'form.errors.secret_reentry',
+          errors: { 'SecureSettings.password': ['must be entered again, because host changed'] },
+        },
+        { status: 400, headers: { 'content-type': 'application/problem+json' } },
+      );
+    const { user } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
+    server.use(http.post('/api/timeseries-databases/test', reentry), http.put(`/api/timeseries-databases/${database.UUID}`, reentry));
+    const host = await screen.findByRole('textbox', { name: 'Host' });
+    await user.clear(host);
+    await user.type(host, 'db2.plant.example');
+    const refusal = 'Enter it again: a stored secret is only sent to the host and user it was stored for.';
+    await user.click(screen.getByRole('button', { name: 'Test the connection' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toast('The time-series database could not be saved.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(refusal));
   });
 
   it('the test button works on the form’s current values before saving', async () => {
