@@ -52,7 +52,31 @@ describe('transport: HTTP errors (SPEC §8)', () => {
       body: problem,
       message: 'Name is required',
       request: { method: 'POST', url: '/api/collectors', body: { Name: '' } },
+      stack: expect.any(String),
     });
+  });
+
+  it("gives every failed call a stack trace: the client-side stack where it failed, then the server's problem detail, the call's secrets cut out", async () => {
+    setXsrfCookie('xsrf-session-value');
+    server.use(
+      http.post('/api/users', () =>
+        HttpResponse.json(
+          { title: 'Invalid user', status: 422, detail: 'Password hunter2-long was seen in a breach', errors: { '/Name': ['taken'] } },
+          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+      http.get('/api/collectors', () => HttpResponse.error()),
+    );
+
+    const { error } = await callBaseQuery({ url: '/users', method: 'POST', body: { Name: 'ann', Password: 'hunter2-long' } });
+    const network = (await callBaseQuery('/collectors')).error;
+
+    const [clientStack, serverAnswer] = (error?.stack ?? '').split('\n\n');
+    expect(clientStack).toMatch(/^Error: Password \[redacted\] was seen in a breach\n\s+at /);
+    expect(JSON.parse(serverAnswer)).toEqual({ title: 'Invalid user', status: 422, detail: 'Password [redacted] was seen in a breach', errors: { '/Name': ['taken'] } });
+    expect(error?.message).toBe('Password [redacted] was seen in a breach');
+    expect(JSON.stringify(error)).not.toMatch(/hunter2-long|xsrf-session-value/);
+    expect(network?.stack).toMatch(/^Error: Network request failed\n\s+at /);
   });
 
   it('attaches the request (method, url and body with secrets redacted) to every error', async () => {

@@ -12,11 +12,13 @@ import {
   type RequestSummary,
   timeoutError,
 } from './errors';
+import { withStack } from './errorStack';
 import { prepareRequest } from './prepareRequest';
+import { secretValuesOf } from './redact';
 import { replayResponderOf } from './replay';
 import { createRequestRegistry } from './requestIds';
 import { bodyFormat, headersToObject, readBody, readErrorBody, readTotalCount } from './response';
-import { hasSession, isPublicEndpoint } from './session';
+import { hasSession, isPublicEndpoint, readXsrfToken } from './session';
 import { clearStorageExceptOrganization, isRouteWithin, rememberRoute } from './sessionStorage';
 import { getTransportConfig, type TransportConfig } from './transportConfig';
 import type { HistorianArgs, HistorianMeta, Paginated } from './types';
@@ -51,7 +53,7 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
   const fetchFn: typeof fetch = options.fetchFn ?? ((input, init) => fetch(input, init));
   const registry = createRequestRegistry();
 
-  return async (rawArgs, api) => {
+  const send: HistorianBaseQuery = async (rawArgs, api) => {
     const args: HistorianArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
     const config = getTransportConfig();
     const bearerToken = config.getBearerToken();
@@ -105,6 +107,17 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
       api.signal.removeEventListener('abort', onCallerAbort);
       release();
     }
+  };
+
+  return async (rawArgs, api, extraOptions) => {
+    const result = await send(rawArgs, api, extraOptions);
+    // A replayed answer is shown as it was recorded.
+    if (!result.error || replayResponderOf(api.extra)) return result;
+    // Made here, where the call is known to have failed: the client-side half of its stack trace.
+    const trace = new Error(result.error.message);
+    const body = typeof rawArgs === 'string' ? undefined : rawArgs.body;
+    const secrets = [...secretValuesOf(body), readXsrfToken(), getTransportConfig().getBearerToken()];
+    return { ...result, error: withStack(result.error, trace, secrets) };
   };
 }
 

@@ -33,6 +33,11 @@ export interface ProblemDetails {
 interface ErrorBase {
   message: string;
   request: RequestSummary;
+  /**
+   * For the error-details dialog: the client-side stack where the call failed and the server's
+   * answer, secrets cut out (errorStack.ts). Set by the baseQuery on every error it returns.
+   */
+  stack?: string;
 }
 
 /** A non-success response that is not problem details. */

@@ -39,3 +39,39 @@ function copyEntries(entries: Iterable<[unknown, unknown]>, seen: WeakSet<object
   }
   return result;
 }
+
+/** Shorter values are too likely to occur in a text by chance to be cut out of it. */
+const MIN_CUT_LENGTH = 6;
+
+/**
+ * The string values held under secret-looking keys, at any depth (a secret key's whole subtree):
+ * what must not reappear in a text, such as a server message that echoes what it was sent.
+ */
+export function secretValuesOf(value: unknown): string[] {
+  const found: string[] = [];
+  collect(value, false, found, new WeakSet<object>());
+  return found;
+}
+
+function collect(value: unknown, secret: boolean, found: string[], seen: WeakSet<object>): void {
+  if (typeof value === 'string') {
+    if (secret) found.push(value);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || seen.has(value)) return;
+  seen.add(value);
+  let entries: Iterable<[unknown, unknown]>;
+  if (typeof FormData !== 'undefined' && value instanceof FormData) entries = value.entries();
+  else if (value instanceof Map) entries = value.entries();
+  else if (Array.isArray(value)) entries = value.map((item, index): [unknown, unknown] => [index, item]);
+  else entries = Object.entries(value);
+  for (const [key, item] of entries) collect(item, secret || isSecretKey(String(key)), found, seen);
+}
+
+/** `text` with every occurrence of the given secret values replaced by '[redacted]'. */
+export function cutSecretValues(text: string, secrets: readonly (string | null | undefined)[]): string {
+  return secrets.reduce<string>(
+    (result, secret) => (typeof secret === 'string' && secret.length >= MIN_CUT_LENGTH ? result.split(secret).join(REDACTED) : result),
+    text,
+  );
+}

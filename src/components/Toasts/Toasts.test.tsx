@@ -1,7 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useCreateOrganizationMutation } from '../../api/historianApi';
 import { httpError } from '../../api/transport/errors';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import { toastShown, type ToastType } from '../../state/toasts';
 import { ToastViewport } from './ToastViewport';
 import { useToasts } from './useToasts';
@@ -113,6 +116,51 @@ describe('Toasts (SPEC §2, §9)', () => {
     expect(dialog.textContent).not.toMatch(/hunter2|k-secret|tok-secret|abc/);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a failed mutation's error details show a stack trace (where the call failed and the server's problem detail) and the request body, secrets redacted", async () => {
+    jest.useRealTimers();
+    document.cookie = 'XSRF-TOKEN=xsrf-cookie-value; path=/';
+    server.use(
+      http.post('/api/organizations', () =>
+        HttpResponse.json(
+          { title: 'Invalid organization', status: 422, detail: 'The password pg-secret-value is too weak', errors: { '/PostgresPassword': ['too weak'] } },
+          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    function CreateOrganization() {
+      const toasts = useToasts();
+      const [create] = useCreateOrganizationMutation();
+      const submit = async () => {
+        const organization = { Name: 'Plant', PostgresUser: 'plant_ro', PostgresPassword: 'pg-secret-value', PostgresPasswordConfirm: 'pg-secret-value' };
+        await create({ organization }).unwrap().catch((error: unknown) => toasts.showError('Could not create the organization.', error));
+      };
+      return (
+        <button type="button" onClick={() => void submit()}>
+          Create
+        </button>
+      );
+    }
+    const { user } = renderWithProviders(
+      <>
+        <ToastViewport />
+        <CreateOrganization />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Show error details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error details' });
+
+    const stack = within(dialog).getByText('Stack trace').nextElementSibling;
+    expect(stack).not.toHaveTextContent('None');
+    expect(stack).toHaveTextContent(/\bat\b/);
+    expect(stack).toHaveTextContent('"title": "Invalid organization"');
+    expect(stack).toHaveTextContent('The password [redacted] is too weak');
+    expect(dialog).toHaveTextContent('POST /api/organizations');
+    expect(dialog).toHaveTextContent('"Name": "Plant"');
+    expect(dialog).toHaveTextContent('"PostgresPassword": "[redacted]"');
+    expect(dialog.textContent).not.toMatch(/pg-secret-value|xsrf-cookie-value/);
   });
 
   it('only one viewport shows the toasts when two are mounted', () => {
