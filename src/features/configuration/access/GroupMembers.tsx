@@ -51,7 +51,7 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
               void run(async () => {
                 await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserUUID: choice } }).unwrap();
                 setChoice('');
-              })
+              }, t('configuration.success.member_added'))
             }
           >
             {t('groups.add_member')}

@@ -52,7 +52,7 @@ export function UserGroupsSection({ user, canManage }: { user: User; canManage: 
               void run(async () => {
                 await add({ userGroupUserCreate: { UserGroupUUID: choice, UserUUID: user.UUID } }).unwrap();
                 setChoice('');
-              })
+              }, t('configuration.success.member_added'))
             }
           >
             {t('users.add_to_group')}

@@ -5,16 +5,18 @@ import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 /**
  * Runs a membership change (from the group's side or the user's), then re-reads the signed-in
- * user's own access, which the change may have altered; a failure shows the members error toast.
+ * user's own access, which the change may have altered; success shows `success` when given, a
+ * failure the members error toast.
  */
-export function useMembershipChange(): (work: () => Promise<unknown>) => Promise<void> {
+export function useMembershipChange(): (work: () => Promise<unknown>, success?: string) => Promise<void> {
   const { t } = useTranslation();
   const toasts = useToasts();
   const refreshOwnAccess = useRefreshOwnAccess();
   return useCallback(
-    async (work) => {
+    async (work, success) => {
       try {
         await work();
+        if (success !== undefined) toasts.show('success', success);
         await refreshOwnAccess();
       } catch (error) {
         toasts.showError(t('groups.errors.members'), error);
