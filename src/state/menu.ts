@@ -74,7 +74,8 @@ export const MENU: readonly MenuItem[] = [
   },
 ];
 
-function visible(
+/** The items shown to whoever `can` evaluates; explain access runs the same function for another user. */
+export function visibleMenuItems(
   items: readonly MenuItem[],
   can: (r: Requirement) => boolean,
   hasManualEntryForms: boolean,
@@ -85,7 +86,7 @@ function visible(
     if (item.requiresAny && !item.requiresAny.some(can)) continue;
     if (item.needsManualEntryForms && !hasManualEntryForms) continue;
     if (item.children) {
-      const children = visible(item.children, can, hasManualEntryForms);
+      const children = visibleMenuItems(item.children, can, hasManualEntryForms);
       if (children.length === 0) continue;
       result.push({ ...item, children });
     } else {
@@ -97,5 +98,5 @@ function visible(
 
 export const selectVisibleMenu = createSelector(
   [selectAccess, (state: PersistedSlices) => state.organization.hasManualEntryForms],
-  (can, hasManualEntryForms) => visible(MENU, can, hasManualEntryForms),
+  (can, hasManualEntryForms) => visibleMenuItems(MENU, can, hasManualEntryForms),
 );

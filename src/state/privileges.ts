@@ -60,16 +60,25 @@ export const selectCurrentLicence = createSelector(
 
 export const selectLicensedFeatures = createSelector([selectCurrentLicence], (licence) => licence?.LicensedFeatures ?? {});
 
+/** How a requirement is evaluated for whoever holds `byOrganization` (explain access evaluates another user with it). */
+export function accessEvaluator(
+  byOrganization: ReadonlyMap<string, ReadonlySet<string>>,
+  current: string | null,
+  root: string | null,
+  features: LicensedFeatures | undefined,
+): (requirement: Requirement) => boolean {
+  return (requirement) => {
+    const organization = requirement.scope === 'root' ? root : current;
+    const privileges = requirement.privileges ?? [];
+    if (privileges.length > 0 && !holdsAll(byOrganization, organization, privileges)) return false;
+    return (requirement.features ?? []).every((f) => isFeatureEnabled(features, f));
+  };
+}
+
 /** The privilege-and-feature evaluator shared by guards and the menu. */
 export const selectAccess = createSelector(
   [selectPrivilegesByOrganization, selectCurrentOrganizationUuid, (s: PersistedSlices) => s.organization.root?.UUID ?? null, selectLicensedFeatures],
-  (byOrganization, current, root, features) =>
-    (requirement: Requirement): boolean => {
-      const organization = requirement.scope === 'root' ? root : current;
-      const privileges = requirement.privileges ?? [];
-      if (privileges.length > 0 && !holdsAll(byOrganization, organization, privileges)) return false;
-      return (requirement.features ?? []).every((f) => isFeatureEnabled(features, f));
-    },
+  accessEvaluator,
 );
 
 /** Root privilege shorthand used by banners and root-level pages. */

@@ -1,17 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import { useGetUserAccessQuery } from '../../../api/historianApi';
-import { describeRequirement, menuRequirementRows, passes } from './menuRequirements';
+import { useAppSelector } from '../../../app/hooks';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { selectAccess, selectCurrentOrganizationUuid, selectLicensedFeatures, selectRootOrganization } from '../../../state/privileges';
+import { explainMenu, holdingsOfGrants, type MenuVerdict } from './explainMenu';
+import { describeRequirement, menuRequirementRows } from './menuRequirements';
 
 const ROWS = menuRequirementRows();
 
+const VERDICT_KEYS = { granted: 'access.granted', not_granted: 'access.not_granted', depends_on_root: 'access.depends_on_root' } as const satisfies Record<MenuVerdict, string>;
+
 /**
- * "Explain access" for a user: each privilege held in the current organization with the group it
- * comes from (and the mapping, for memberships a sign-in made), then what that opens of the menu.
+ * "Explain access" for a user: each privilege held in the current organization (and at root, for
+ * root readers) with the group it comes from (and the mapping, for memberships a sign-in made),
+ * then what that opens of the menu, computed as the sidebar computes it (explainMenu.ts).
  */
 export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
   const { t } = useTranslation();
   const { data } = useGetUserAccessQuery({ id: userUuid });
-  const held = new Set((data ?? []).map((grant) => grant.PrivilegeName));
+  const can = useAppSelector(selectAccess);
+  const organizationUuid = useAppSelector(selectCurrentOrganizationUuid);
+  const rootUuid = useAppSelector(selectRootOrganization)?.UUID ?? null;
+  const features = useAppSelector(selectLicensedFeatures);
+  const hasManualEntryForms = useAppSelector((state) => state.organization.hasManualEntryForms);
+  // The server sends root-level grants to the readers of users and groups at root (GET /users/{id}/access).
+  const rootKnown = can({ privileges: [PRIVILEGES.ReadUsers, PRIVILEGES.ReadUserGroups], scope: 'root' });
+  const verdicts = explainMenu(holdingsOfGrants(data ?? []), { organizationUuid, rootUuid, features, hasManualEntryForms, rootKnown });
   return (
     <section aria-labelledby="explain-access-title" className="page-section">
       <h2 id="explain-access-title">{t('access.explain')}</h2>
@@ -29,7 +43,7 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
           <tbody>
             {data.map((grant) => (
               <tr key={`${grant.PrivilegeUUID}-${grant.GroupUUID}`}>
-                <td>{grant.PrivilegeName}</td>
+                <td>{grant.OrganizationUUID === rootUuid && rootUuid !== organizationUuid ? t('access.at_root', { privilege: grant.PrivilegeName }) : grant.PrivilegeName}</td>
                 <td>{grant.GroupName}</td>
                 <td>
                   {grant.ViaMapping
@@ -41,8 +55,8 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
           </tbody>
         </table>
       )}
-      <h3>{t('access.menu')}</h3>
-      <table className="simple-table">
+      <h3 id="explain-menu-title">{t('access.menu')}</h3>
+      <table className="simple-table" aria-labelledby="explain-menu-title">
         <thead>
           <tr>
             <th scope="col">{t('access.menu_item')}</th>
@@ -52,16 +66,14 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
         </thead>
         <tbody>
           {ROWS.map((row) => {
-            const all = row.all.map((requirement) => passes(requirement, held));
-            const any = row.any.map((requirement) => passes(requirement, held));
-            const granted = all.every((result) => result !== false) && (any.length === 0 || any.some((result) => result !== false));
+            const verdict = verdicts.get(row.id) ?? 'not_granted';
             return (
               <tr key={row.id}>
                 <th scope="row" style={{ paddingInlineStart: `${row.depth * 1.5}em` }}>
                   {t(row.item.labelKey)}
                 </th>
                 <td>{[...row.all, ...row.any].map((requirement) => describeRequirement(requirement, t)).filter(Boolean).join('; ') || t('access.nothing')}</td>
-                <td>{granted ? t('access.granted') : t('access.not_granted')}</td>
+                <td>{t(VERDICT_KEYS[verdict])}</td>
               </tr>
             );
           })}

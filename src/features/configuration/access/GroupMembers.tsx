@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/historianApi';
+import { useAppSelector } from '../../../app/hooks';
+import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { selectAccess } from '../../../state/privileges';
+import { AddMemberByName } from './AddMemberByName';
 import { useMembershipChange } from './useMembershipChange';
 
 /** Who is in the group; memberships made by a mapping say so (the next sign-in may change them). */
 export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canManage: boolean }) {
   const { t } = useTranslation();
   const { data: memberships } = useGetUserGroupUsersQuery({ userGroupUuid: groupUuid });
-  const { data: users } = useGetUsersQuery({ limit: 10000 });
+  // A root user administrator chooses from every user of the installation; others from the
+  // organization's own, or add an existing user by exact name.
+  const can = useAppSelector(selectAccess);
+  const allOrganizations = can({ privileges: [PRIVILEGES.ReadUsers, PRIVILEGES.ManageUsers], scope: 'root' });
+  const { data: users } = useGetUsersQuery({ limit: 10000, ...(allOrganizations ? { allOrganizations } : {}) });
   const [add, adding] = useCreateUserGroupUserMutation();
   const [remove] = useDeleteUserGroupUserMutation();
   const [choice, setChoice] = useState('');
@@ -58,6 +66,7 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
           </button>
         </div>
       )}
+      {canManage && <AddMemberByName groupUuid={groupUuid} />}
     </section>
   );
 }

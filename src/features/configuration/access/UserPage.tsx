@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateUserMutation, useGetAuthOptionsQuery, useGetUserQuery, useUpdateUserMutation } from '../../../api/historianApi';
-import type { User, UserAttributes } from '../../../api/generated/historian.gen';
+import type { UserAttributes, UserRead } from '../../../api/generated/historian.gen';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
@@ -17,6 +17,7 @@ import { ExplainAccessPanel } from './ExplainAccessPanel';
 import { Page, text, useQueryId } from './pageHelpers';
 import { SetPasswordDialog } from './SetPasswordDialog';
 import { UserGroupsSection } from './UserGroupsSection';
+import { UserOrganizations } from './UserOrganizations';
 import { UserTokensSection } from './UserTokensSection';
 
 const FIELDS = ['Name', 'Password', 'PasswordConfirmation', 'AuthenticationProviderUUID'];
@@ -33,7 +34,7 @@ export function UserPage() {
   return <UserForm key={data.UUID} existing={data} />;
 }
 
-function UserForm({ existing }: { existing?: User }) {
+function UserForm({ existing }: { existing?: UserRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
@@ -115,6 +116,7 @@ function UserForm({ existing }: { existing?: User }) {
       </Form>
       {existing && (
         <>
+          <UserOrganizations organizations={existing.Organizations} />
           <UserGroupsSection user={existing} canManage={can({ privileges: [PRIVILEGES.ManageUserGroups] })} />
           {canExplain && <ExplainAccessPanel userUuid={existing.UUID} />}
           {canManageAtRoot && <UserTokensSection userUuid={existing.UUID} />}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteUserMutation, useGetUsersQuery } from '../../../api/historianApi';
-import type { User } from '../../../api/generated/historian.gen';
+import type { UserRead as User } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { useToasts } from '../../../components/Toasts/useToasts';
@@ -12,6 +12,7 @@ import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MenuAccessDialog } from './MenuAccessDialog';
+import { organizationNames } from './UserOrganizations';
 import { DeleteIcon, EditIcon, Page } from './pageHelpers';
 
 /** /configuration/users: the users of the current organization (every user at root). */
@@ -31,6 +32,7 @@ export function UsersPage() {
       { id: 'name', header: t('users.name'), value: (row) => row.Name },
       { id: 'provider', header: t('users.provider'), value: (row) => row.ProviderName },
       { id: 'type', header: t('users.type'), value: (row) => row.UserType },
+      { id: 'organizations', header: t('users.organizations'), value: (row) => organizationNames(row.Organizations) },
       { id: 'created', header: t('users.created'), value: (row) => (row.CreatedAt ? new Date(row.CreatedAt) : undefined), cell: (row) => (row.CreatedAt ? new Date(row.CreatedAt).toLocaleString() : '') },
     ],
     [t],

@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { MENU, type MenuItem } from '../../../state/menu';
 import type { Requirement } from '../../../state/privileges';
 
-// "Explain access" for menu items (issue 6): what each item of the sidebar needs, read from the
-// same MENU table the sidebar is computed from, so the explanation cannot drift from the rule.
+// "Explain access" for menu items: what each item of the sidebar needs, read from the same MENU
+// table the sidebar is computed from, so the explanation cannot drift from the rule. Whether a
+// given user gets an item is explainMenu.ts.
 
 export interface MenuRequirementRow {
   id: string;
@@ -27,10 +28,4 @@ export function describeRequirement(requirement: Requirement, t: TFunction): str
   const privileges = (requirement.privileges ?? []).map((name) => (requirement.scope === 'root' ? t('access.at_root', { privilege: name }) : name));
   const features = (requirement.features ?? []).map((feature) => t('access.feature', { feature }));
   return [...privileges, ...features].join(', ');
-}
-
-/** Privileges held in the organization shown; root privileges are not known for another user here. */
-export function passes(requirement: Requirement, held: ReadonlySet<string>): boolean | undefined {
-  if (requirement.scope === 'root') return undefined;
-  return (requirement.privileges ?? []).every((name) => held.has(name));
 }
