@@ -37,7 +37,8 @@ beforeAll(async () => {
   [t, ldap] = await Promise.all([openTestApp(), startLdapServer(PEOPLE)]);
   root = await rootOrganizationUuid(t.db);
   plant = await createTestOrganization(t.db);
-  const everything = ['READ_SETTINGS', 'MANAGE_SETTINGS', 'READ_USERS', 'MANAGE_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES'];
+  // Nobody grants what they do not hold: the administrator holds what the mapped groups give.
+  const everything = ['READ_SETTINGS', 'MANAGE_SETTINGS', 'READ_USERS', 'MANAGE_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES', 'READ_COLLECTORS', 'READ_MEASUREMENTS'];
   admin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: everything, [plant]: everything } })).uuid);
   const created = await t.app.inject({
     method: 'POST',
