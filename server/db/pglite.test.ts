@@ -59,6 +59,13 @@ describe('PGlite adapter', () => {
     await expect(later).resolves.toMatchObject({ rowCount: 1 });
   });
 
+  it('bounds the embedded database memory: 32 MB of shared buffers and of maintenance memory', async () => {
+    const { rows } = await db.query<{ shared: string; maintenance: string }>(
+      "SELECT current_setting('shared_buffers') AS shared, current_setting('maintenance_work_mem') AS maintenance",
+    );
+    expect(rows[0]).toEqual({ shared: '32MB', maintenance: '32MB' });
+  });
+
   describe('data directory lock', () => {
     it('refuses a second open of the same directory while the first is open', async () => {
       const error: unknown = await openPgliteDb(dataDir).catch((e: unknown) => e);

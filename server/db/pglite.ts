@@ -102,6 +102,15 @@ class PgliteDb implements Db {
 }
 
 /**
+ * PGlite starts with a stand-alone server's defaults: 128 MB of shared buffers grow its
+ * WebAssembly heap to about 190 MB before the first query, and that heap never shrinks. The
+ * console's own tables fit many times into 32 MB, and bigger reads (time-series data) go through
+ * the operating system's file cache anyway, so the buffers are bounded to that; index builds get
+ * at most 32 MB instead of 64. (The heap's upper limit, 2 GiB, is fixed inside PGlite.)
+ */
+export const PGLITE_MEMORY_SETTINGS: readonly string[] = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=32MB'];
+
+/**
  * Opens (creating on first use) the embedded database under `<dataDir>/pg`. The data-directory
  * lock is taken first, so a second server fails in milliseconds rather than after PGlite's start.
  * @throws HistorianDataDirLockedError when another process holds the directory.
@@ -109,7 +118,9 @@ class PgliteDb implements Db {
 export async function openPgliteDb(dataDir: string, options: DataDirLockOptions = {}): Promise<Db> {
   const lock = await acquireDataDirLock(dataDir, options);
   try {
-    const pg = await PGlite.create(path.join(lock.dataDir, PGLITE_SUBDIR));
+    const pg = await PGlite.create(path.join(lock.dataDir, PGLITE_SUBDIR), {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    });
     return new PgliteDb(pg, lock);
   } catch (error) {
     await lock.release();
