@@ -10,8 +10,8 @@ import { HttpProblem } from '../http/problem';
 /** Privilege names per organization UUID. */
 export type PrivilegeHoldings = Map<string, Set<string>>;
 
-export const HOLDS_MORE_CODE = 'users.errors.holds_more_privileges';
-export const GRANT_BEYOND_OWN_CODE = 'access.errors.grant_beyond_own';
+const HOLDS_MORE_CODE = 'users.errors.holds_more_privileges';
+const GRANT_BEYOND_OWN_CODE = 'access.errors.grant_beyond_own';
 
 /** What a user holds, in every organization they belong to (deleted organizations hold nothing). */
 export async function privilegeHoldingsOf(db: Db, userUuid: string): Promise<PrivilegeHoldings> {
@@ -37,7 +37,7 @@ export async function callerHoldings(db: Db, caller: Caller): Promise<PrivilegeH
 }
 
 /** Names of the privileges `target` holds somewhere that `held` lacks there; sorted, once each. */
-export function privilegesBeyond(held: PrivilegeHoldings, target: PrivilegeHoldings): string[] {
+function privilegesBeyond(held: PrivilegeHoldings, target: PrivilegeHoldings): string[] {
   const missing = new Set<string>();
   for (const [organization, names] of target) {
     for (const name of names) if (!held.get(organization)?.has(name)) missing.add(name);

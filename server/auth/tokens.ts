@@ -99,11 +99,6 @@ export async function findToken(db: Db, bearer: string): Promise<FoundToken | un
   return { userUuid: row.user_uuid, cap };
 }
 
-/** The user a bearer value belongs to, or undefined. */
-export async function findTokenUser(db: Db, bearer: string): Promise<string | undefined> {
-  return (await findToken(db, bearer))?.userUuid;
-}
-
 const within = (held: ReadonlySet<string>, allowed: ReadonlySet<string> | undefined) => new Set([...held].filter((name) => allowed?.has(name) ?? false));
 
 /** The caller as a capped token lets them act: their privileges here and at root cut down to the cap. */
