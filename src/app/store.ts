@@ -7,6 +7,7 @@ import { readXsrfToken } from '../api/transport/session';
 import { configureTransport } from '../api/transport/transportConfig';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
+import { ownAccessMiddleware } from '../state/ownAccess';
 import { persistConfigFor, sessionPersistConfig } from '../state/persistence';
 import { selectIsLoggedIn } from '../state/privileges';
 import type { RecorderExtra } from '../state/recorder/exportRecording';
@@ -83,7 +84,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     reducer: options.replay ? options.replay.withReplayedState(rootReducer, initialRootState) : rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, recorder.middleware),
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, recorder.middleware),
   });
   if (options.record) store.dispatch(recorderToggled(true));
   return store;
@@ -99,7 +100,7 @@ export function makePersistedStore() {
   const store = configureStore({
     reducer: persistedRootReducer,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, recorder.middleware),
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, recorder.middleware),
   });
   // Started once the stored slices are back, so the first snapshot is the state the user sees.
   const persistor = persistStore(store, null, () => {

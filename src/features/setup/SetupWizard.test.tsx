@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { SideMenu } from '../../app/SideMenu';
 import { ToastViewport } from '../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { aSetting } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import { SetupGate } from './SetupGate';
 import { SetupPage } from './SetupPage';
 import { DATABASE_TYPE_UUID, FINGERPRINT, NEW_ORGANIZATION_UUID, rootAdmin, serveFreshInstallation } from './testing/setupServer';
@@ -251,5 +254,41 @@ describe('the wizard in trial mode (setup.trial_mode already true)', () => {
     await stepHeading('Finished');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await stepHeading('Licence');
+  });
+});
+
+describe('after setup', () => {
+  it("finishing setup reads the admin's own privileges again and opens the console in the default organization, without a new sign-in", async () => {
+    serveFreshInstallation([aSetting('setup.done', 'false'), aSetting('setup.trial_mode', 'true')]);
+    // What the server grants once setup has made the default organization with the admin in it.
+    server.use(
+      http.get('/api/current-user/privileges', () =>
+        HttpResponse.json([aPrivilege('MANAGE_SETTINGS', ROOT_ORG_UUID), aPrivilege('READ_SETTINGS', ROOT_ORG_UUID), aPrivilege('READ_COLLECTORS', NEW_ORGANIZATION_UUID)]),
+      ),
+      http.get('/api/current-user/manual-entry-form-privileges', () => HttpResponse.json([])),
+    );
+    const { user, store } = renderWithProviders(
+      <>
+        <SideMenu />
+        <Routes>
+          <Route path="/setup" element={<SetupPage />} />
+          <Route path="*" element={<WhereAmI />} />
+        </Routes>
+      </>,
+      { route: '/setup', preloadedState: rootAdmin() },
+    );
+    const menu = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(menu).queryByRole('link', { name: 'Collectors' })).not.toBeInTheDocument();
+    await wizard();
+    await user.click(next());
+    await user.click(await screen.findByRole('button', { name: 'Start a 30-day trial' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the end-user licence agreement' }));
+    await user.click(next());
+    await stepHeading('Finished');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(within(menu).getByRole('link', { name: 'Collectors' })).toBeInTheDocument();
+    expect(store.getState().organization.current).toMatchObject({ UUID: NEW_ORGANIZATION_UUID, Name: 'Default organization' });
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { historianApi, useGetLicenseInfoQuery, useLazyGetCurrentUserOrganizationsQuery, useUpdateSettingsBatchMutation } from '../../../api/historianApi';
+import { historianApi, useGetLicenseInfoQuery, useUpdateSettingsBatchMutation } from '../../../api/historianApi';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { organizationsLoaded } from '../../../state/organization';
+import { chooseOrganization, organizationSwitched } from '../../../state/organization';
+import { refreshOwnAccess } from '../../../state/ownAccess';
 import { useAppDispatch } from '../../../app/hooks';
 import { rootSettingsArgs } from '../setupStatus';
 import { finishSettings, type LicenceChoice } from '../wizardMachine';
@@ -18,8 +19,9 @@ interface FinishedStepProps {
 }
 
 /**
- * Step 5. Finish saves setup.done and setup.trial_mode (SPEC §4); the saved answer goes straight
- * into the cached root settings, which marks setup completed and makes /setup redirect to /.
+ * Step 5. Finish saves setup.done and setup.trial_mode (SPEC §4), reads the admin's own access
+ * again and chooses the default organization; the saved answer goes straight into the cached root
+ * settings, which marks setup completed and makes /setup redirect to /.
  */
 export function FinishedStep({ rootOrganizationUuid, choice, organization, databaseName, onBusy }: FinishedStepProps) {
   const { t } = useTranslation();
@@ -27,7 +29,6 @@ export function FinishedStep({ rootOrganizationUuid, choice, organization, datab
   const dispatch = useAppDispatch();
   const { data: info } = useGetLicenseInfoQuery();
   const [save, { isLoading }] = useUpdateSettingsBatchMutation();
-  const [loadOrganizations] = useLazyGetCurrentUserOrganizationsQuery();
   // Cleared on leaving too: the step may be left before the request's end re-renders it.
   useEffect(() => {
     onBusy(isLoading);
@@ -44,9 +45,14 @@ export function FinishedStep({ rootOrganizationUuid, choice, organization, datab
       toasts.showError(t('configurations.errors.update_setting'), error);
       return;
     }
-    // The new organization becomes selectable without signing in again.
-    const organizations = await loadOrganizations().unwrap().catch(() => undefined);
-    if (organizations) dispatch(organizationsLoaded(organizations.filter((o): o is typeof o & { UUID: string } => typeof o.UUID === 'string')));
+    // The admin's privileges in the new organization apply at once, without signing in again, and
+    // the console opens in the default organization rather than the root one setup ran in.
+    const refreshed = await dispatch(refreshOwnAccess());
+    if (refreshOwnAccess.fulfilled.match(refreshed)) {
+      const organizations = refreshed.payload;
+      const home = organizations.find((o) => o.UUID === organization?.UUID) ?? chooseOrganization(null, organizations);
+      if (home) dispatch(organizationSwitched(home));
+    }
     dispatch(
       historianApi.util.updateQueryData('getSettings', rootSettingsArgs(rootOrganizationUuid), (settings) => {
         for (const setting of saved) {

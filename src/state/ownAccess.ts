@@ -1,0 +1,49 @@
+import { createAsyncThunk, isAnyOf, type Middleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { historianApi } from '../api/historianApi';
+import { organizationsLoaded, type OrganizationSummary } from './organization';
+import { selectIsLoggedIn } from './privileges';
+import type { PersistedSlices } from './rootState';
+import { privilegesLoaded } from './session';
+
+// The signed-in user's privileges and organizations are read at sign-in and kept in the session.
+// Whatever may change them (finishing setup, a new organization, a change to the groups, their
+// members or their privileges) reads them again, so the menu and the guards follow without a new
+// sign-in.
+
+const fresh = { subscribe: false, forceRefetch: true } as const;
+
+/** Reads the user's own privileges and organizations again; resolves to the organizations. */
+export const refreshOwnAccess = createAsyncThunk('session/ownAccessRefresh', async (_: void, { dispatch }): Promise<OrganizationSummary[]> => {
+  const [privileges, manualEntryFormPrivileges, organizations] = await Promise.all([
+    dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
+    dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
+    dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
+  ]);
+  const listed = organizations.filter((o): o is typeof o & { UUID: string } => typeof o.UUID === 'string');
+  dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges }));
+  dispatch(organizationsLoaded(listed));
+  return listed;
+});
+
+/** Changes after which the signed-in user's own groups, and so their privileges, may differ. */
+const changesOwnAccess = isAnyOf(
+  historianApi.endpoints.createOrganization.matchFulfilled,
+  historianApi.endpoints.deleteOrganization.matchFulfilled,
+  historianApi.endpoints.deleteUserGroup.matchFulfilled,
+  historianApi.endpoints.createUserGroupUser.matchFulfilled,
+  historianApi.endpoints.deleteUserGroupUser.matchFulfilled,
+  historianApi.endpoints.createUserGroupPrivilege.matchFulfilled,
+  historianApi.endpoints.deleteUserGroupPrivilege.matchFulfilled,
+);
+
+/**
+ * The store's middleware that refreshes the signed-in user's own access after such a change. (A
+ * plain middleware: the listener middleware would cost the sign-in route's bundle budget.)
+ */
+export const ownAccessMiddleware: Middleware<{}, PersistedSlices, ThunkDispatch<PersistedSlices, unknown, UnknownAction>> =
+  (api) => (next) => (action) => {
+    const result = next(action);
+    // A failed refresh (a rejected action, never a throw) leaves the session as it was.
+    if (changesOwnAccess(action) && selectIsLoggedIn(api.getState())) void api.dispatch(refreshOwnAccess());
+    return result;
+  };
