@@ -95,6 +95,13 @@ async function finishFirstRun(page: Page, wizard: ReturnType<Page['getByRole']>)
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await wizard.waitFor({ state: 'detached' });
   await page.waitForURL(/#\/$/);
+
+  // Right after Finish, without a new sign-in: the console is in the default organization, whose
+  // pages the admin's refreshed privileges open.
+  await page.getByRole('button', { name: 'Default organization, switch organization' }).waitFor();
+  const menu = page.getByRole('navigation', { name: 'Main navigation' });
+  await menu.getByRole('link', { name: 'Collectors' }).click();
+  await page.getByRole('grid', { name: 'Collectors' }).waitFor();
 }
 
 async function checkSetupSaved(page: Page, trialMode: 'true' | 'false') {
