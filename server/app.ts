@@ -9,6 +9,7 @@ import { findCollectorByToken } from './collectors/collectorTokens';
 import type { AppContext } from './context';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
+import { serializeError } from './http/errorSerializer';
 import { problemErrorHandler, sendProblem } from './http/problem';
 import { registerStrictResponseValidation } from './http/responseValidation';
 import { registerStaticClient } from './http/staticClient';
@@ -23,14 +24,17 @@ export interface BuildAppOptions {
   /** Serve the built client from this folder (production); omit for API-only tests. */
   clientDir?: string;
   logLevel?: string;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
-// Secrets never reach the logs: cookies, tokens and the XSRF value are redacted by pino.
+// Secrets never reach the logs: cookies, tokens and the XSRF value are redacted by pino, and
+// errors are logged through an allowlist (no SQL, parameters or quoted values; errorSerializer.ts).
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact, serializers: { req: redactAuthQuery } },
+    logger: { level: options.logLevel ?? 'info', redact, serializers: { req: redactAuthQuery, err: serializeError }, ...(options.logStream ? { stream: options.logStream } : {}) },
     routerOptions: { querystringParser: (query: string) => qs.parse(query) },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { driverErrorOf, problemForDriverError } from './driverErrors';
 
 // RFC 9457 problem details. Handlers throw HttpProblem; the error handler turns it, fastify's own
 // errors and validation failures into application/problem+json, and never leaks a stack trace.
@@ -87,6 +88,14 @@ export function problemErrorHandler(error: unknown, request: FastifyRequest, rep
   const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     return sendProblem(reply, { title: error instanceof Error ? error.message : 'Bad Request', status, instance: request.url });
+  }
+  // A fallback: the contract and the request limits should refuse such values before any query.
+  const driverError = driverErrorOf(error);
+  const mapped = driverError && problemForDriverError(driverError);
+  if (mapped) {
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+    const errors = mapped.status === 400 ? { '(request)': [mapped.detail] } : undefined;
+    return sendProblem(reply, { title: mapped.title, status: mapped.status, detail: mapped.detail, errors, instance: request.url });
   }
   request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, { title: 'Internal Server Error', status: 500, instance: request.url });
