@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -5,12 +6,14 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
+import { parse as parseYaml } from 'yaml';
 import { findCollectorByToken } from './collectors/collectorTokens';
 import type { AppContext } from './context';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
 import { serializeError } from './http/errorSerializer';
 import { problemErrorHandler, sendProblem } from './http/problem';
+import { readRequestLimits, registerRequestLimits } from './http/requestLimits';
 import { registerStrictResponseValidation } from './http/responseValidation';
 import { registerStaticClient } from './http/staticClient';
 import { registerContractValidators } from './http/validators';
@@ -50,7 +53,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before the contract's routes: it checks every route's declared access as they are added.
   registerAuth(app, ctx, { collectorResolver: findCollectorByToken });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
+  await registerRequestLimits(app, readRequestLimits(parseYaml(readFileSync(CONTRACT_FILE, 'utf8'))), async () => {
+    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
+  });
   if (options.strictResponses) registerStrictResponseValidation(app);
 
   await app.register(openapiGlue, {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { driverErrorOf, problemForDriverError } from './driverErrors';
+import { failedReadingMultipart } from './multipartReading';
 
 // RFC 9457 problem details. Handlers throw HttpProblem; the error handler turns it, fastify's own
 // errors and validation failures into application/problem+json, and never leaks a stack trace.
@@ -88,6 +89,10 @@ export function problemErrorHandler(error: unknown, request: FastifyRequest, rep
   const status = isFastifyError(error) && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     return sendProblem(reply, { title: error instanceof Error ? error.message : 'Bad Request', status, instance: request.url });
+  }
+  if (failedReadingMultipart(request)) {
+    const message = 'is not a complete multipart/form-data body with a boundary';
+    return sendProblem(reply, { title: 'Bad Request', status: 400, detail: `The request body ${message}`, errors: { '(body)': [message] }, instance: request.url });
   }
   // A fallback: the contract and the request limits should refuse such values before any query.
   const driverError = driverErrorOf(error);
