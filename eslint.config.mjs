@@ -1,48 +1,81 @@
 // Lint rules: strict TypeScript (no `any`), React hooks, and the one-way code flow of
-// ARCHITECTURE.md: lib, components, state, api -> features -> app; no feature imports another.
+// ARCHITECTURE.md: domain -> lib, components, state, api -> features -> app, and domain -> server;
+// no feature imports another; the server never imports src/, the client never imports server/,
+// and domain/ imports nothing outside itself.
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const SRC = path.resolve(import.meta.dirname, 'src');
-const SHARED_LAYERS = ['lib', 'components', 'state', 'api', 'i18n', 'styles'];
+const ROOT = import.meta.dirname;
+// The shared layers of src/ in the order code flows: a layer imports only those before it (and
+// domain/). api (the contract's slice and the transport) comes first because lib's error helpers
+// read its problem shape; components come last because they read state and the API hooks.
+const SHARED_ORDER = ['styles', 'api', 'lib', 'i18n', 'state', 'components'];
 
 function layerOf(file) {
-  const relative = path.relative(SRC, file);
+  const relative = path.relative(ROOT, file);
   if (relative.startsWith('..')) return null;
-  const [top, second] = relative.split(path.sep);
-  return top === 'features' ? { layer: 'features', feature: second } : { layer: top };
+  const [top, second, third] = relative.split(path.sep);
+  if (top === 'domain' || top === 'server') return { layer: top };
+  if (top !== 'src' || third === undefined) return top === 'src' ? { layer: 'src-root' } : null;
+  return second === 'features' ? { layer: 'features', feature: third } : { layer: second };
 }
+
+const isSrc = (to) => to.layer !== 'domain' && to.layer !== 'server';
+
+function crossing(from, to, source) {
+  if (from.layer === 'domain') return to.layer === 'domain' ? null : 'domain/ is shared by client and server: it imports nothing outside domain/.';
+  if (from.layer === 'server') return isSrc(to) ? 'The server must not import src/: what both sides need lives in domain/.' : null;
+  if (to.layer === 'server') return 'The client must not import server/: what both sides need lives in domain/.';
+  if (to.layer === 'domain') return null;
+  if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
+    return `Feature "${from.feature}" must not import feature "${to.feature}": move what they share into components, state or lib.`;
+  }
+  const fromRank = SHARED_ORDER.indexOf(from.layer);
+  if (fromRank < 0) {
+    if (from.layer === 'features' && to.layer === 'app' && !/app[\\/](hooks|store)(\.tsx?)?$/.test(source)) {
+      return 'Features may import only the typed hooks and store types from app/.';
+    }
+    return null;
+  }
+  if (to.layer === 'features' || to.layer === 'app') return `Shared code (${from.layer}) must not import ${to.layer}: code flows lib/components/state/api -> features -> app.`;
+  const toRank = SHARED_ORDER.indexOf(to.layer);
+  if (toRank > fromRank) return `Shared code (${from.layer}) must not import ${to.layer}: the shared layers flow ${SHARED_ORDER.join(' -> ')}.`;
+  return null;
+}
+
+// Tests may reach across src/'s layers (a page test renders with the app's providers), never
+// across the client, server and domain boundaries.
+const isBoundary = (from, to) => from.layer === 'domain' || from.layer === 'server' || to.layer === 'server';
 
 const importBoundaries = {
   meta: { type: 'problem', messages: { cross: '{{message}}' }, schema: [] },
   create(context) {
     const from = layerOf(context.filename);
     if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      if (!to) {
+        if (from.layer === 'domain') context.report({ node, messageId: 'cross', data: { message: 'domain/ is shared by client and server: it imports nothing outside domain/.' } });
+        return;
+      }
+      const message = crossing(from, to, source);
+      if (message && (isBoundary(from, to) || !/\.test\.tsx?$/.test(context.filename))) context.report({ node, messageId: 'cross', data: { message } });
+    };
     return {
-      ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const to = layerOf(path.resolve(path.dirname(context.filename), source));
-        if (!to) return;
-        let message = null;
-        if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
-          message = `Feature "${from.feature}" must not import feature "${to.feature}": move what they share into components, state or lib.`;
-        } else if (SHARED_LAYERS.includes(from.layer) && (to.layer === 'features' || to.layer === 'app')) {
-          message = `Shared code (${from.layer}) must not import ${to.layer}: code flows lib/components/state/api -> features -> app.`;
-        } else if (from.layer === 'features' && to.layer === 'app' && !/app[\\/](hooks|store)(\.tsx?)?$/.test(source)) {
-          message = 'Features may import only the typed hooks and store types from app/.';
-        }
-        if (message && !/\.test\.tsx?$/.test(context.filename)) context.report({ node, messageId: 'cross', data: { message } });
-      },
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/api/generated/**', 'data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/api/generated/**', 'domain/contract.gen.ts', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

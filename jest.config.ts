@@ -24,6 +24,15 @@ const config: Config = {
       transformIgnorePatterns,
     },
     {
+      // What client and server share; it runs in Node, and its own tsconfig keeps it free of DOM and Node types.
+      displayName: 'domain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
       displayName: 'contract',
       testEnvironment: 'node',
       roots: ['<rootDir>/openapi', '<rootDir>/locales'],

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../server/auth/testing/oidcTestProvider';
-import { DEFAULT_PASSWORD } from '../src/lib/constants';
+import { DEFAULT_PASSWORD } from '../domain/constants';
 import {
   adminSession,
   createLocalUser,

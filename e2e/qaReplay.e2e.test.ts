@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import nodePath from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEFAULT_PASSWORD } from '../src/lib/constants';
+import { DEFAULT_PASSWORD } from '../domain/constants';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEFAULT_PASSWORD, DEFAULT_TIMESERIES_DATABASE_NAME } from '../src/lib/constants';
+import { DEFAULT_PASSWORD, DEFAULT_TIMESERIES_DATABASE_NAME } from '../domain/constants';
 import { databaseExists, startPasswordPostgres, type PasswordPostgres } from '../server/db/testing/passwordPostgres';
 import { adminSession } from './support/authFixtures';
 import { signInWithForm } from './support/authPages';

@@ -8,7 +8,7 @@
 // `node scripts/i18n-missing.mjs` prints the keys a language still lacks (the delta for translators).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LANGUAGES } from '../src/lib/constants';
+import { LANGUAGES } from '../domain/constants';
 
 type Catalogue = { [key: string]: string | Catalogue };
 

@@ -5,7 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { makePersistedStore } from './app/store';
 import { initI18n } from './i18n/i18n';
-import { DEFAULT_LANGUAGE } from './lib/constants';
+import { DEFAULT_LANGUAGE } from '../domain/constants';
 import './styles/theme.css';
 import './styles/app.css';
 

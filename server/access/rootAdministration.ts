@@ -1,4 +1,4 @@
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { Db } from '../db/db';
 import { conflict } from '../http/problem';
 

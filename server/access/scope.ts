@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { Db } from '../db/db';
 import { organizationOf, callerOf } from '../http/caller';
 import { badRequest, HttpProblem, notFound } from '../http/problem';

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD } from '../../src/lib/constants';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
 import type { AppContext } from '../context';
 import { dummyPasswordHashOf } from './authState';
 import { verifyPassword } from './password';

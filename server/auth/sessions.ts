@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseDuration } from '../../src/lib/duration';
+import { parseDuration } from '../../domain/duration';
 import type { Db } from '../db/db';
 
 // Cookie sessions (ARCHITECTURE "Security model"): the cookie carries an opaque 256-bit random id,

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../src/lib/constants';
+import { LANGUAGES, type Language } from '../../domain/constants';
 import type { Db } from '../db/db';
 
 // The signed-in user as the contract's CurrentUser, read in one place for the login answer,

@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { isSecure, requiredNames, type SettingsSchema, type SettingsSchemaProperty } from '../../src/lib/settingsSchema';
+import { isSecure, requiredNames, type SettingsSchema, type SettingsSchemaProperty } from '../../domain/settingsSchema';
 import { badRequest } from '../http/problem';
 import type { JsonMap } from './collectorStore';
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { orderedProperties, type SettingsSchemaProperty } from '../../src/lib/settingsSchema';
+import { orderedProperties, type SettingsSchemaProperty } from '../../domain/settingsSchema';
 import type { CollectorRow } from './collectorStore';
 import { settingsSchemaOf } from './settingsRules';
 

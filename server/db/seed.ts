@@ -1,5 +1,5 @@
-import { DEFAULT_PASSWORD } from '../../src/lib/constants';
-import { ALL_PRIVILEGE_NAMES } from '../../src/lib/privilegeNames';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
+import { ALL_PRIVILEGE_NAMES } from '../../domain/privilegeNames';
 import { hashPassword } from '../auth/password';
 import { ensureDefaultCollectors } from '../collectors/defaults';
 import type { Db } from './db';

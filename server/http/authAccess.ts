@@ -1,4 +1,4 @@
-import { ALL_PRIVILEGE_NAMES } from '../../src/lib/privilegeNames';
+import { ALL_PRIVILEGE_NAMES } from '../../domain/privilegeNames';
 
 // How a contract operation declares who may call it. fastify-openapi-glue copies an operation's
 // x- extensions onto the route schema (lib/Parser.v3.js makeSchema), so the declarations in

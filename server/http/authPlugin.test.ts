@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import {
   createTestOrganization,
   createTestUser,

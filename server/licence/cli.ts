@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LICENSED_FEATURES } from '../../src/lib/licenceFeatures';
+import { LICENSED_FEATURES } from '../../domain/licenceFeatures';
 import { checkOrganization, generateLicenceKeyPair, issueLicenceToken, parseExpiry, parseFeatures, type KeyKind } from './issue';
 
 // `npm run license -- <command>`: the operator's own licence authority (see README, "Licences").

@@ -3,8 +3,8 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TRIAL_DAYS } from '../../src/lib/constants';
-import { LICENSED_FEATURES } from '../../src/lib/licenceFeatures';
+import { TRIAL_DAYS } from '../../domain/constants';
+import { LICENSED_FEATURES } from '../../domain/licenceFeatures';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { generateLicenceKeyPair, issueLicenceToken } from './issue';
 

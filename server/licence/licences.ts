@@ -1,6 +1,6 @@
-import { TRIAL_DAYS, ZERO_UUID } from '../../src/lib/constants';
-import { LICENSED_FEATURES } from '../../src/lib/licenceFeatures';
-import { SETTING_NAMES } from '../../src/lib/settingNames';
+import { TRIAL_DAYS, ZERO_UUID } from '../../domain/constants';
+import { LICENSED_FEATURES } from '../../domain/licenceFeatures';
+import { SETTING_NAMES } from '../../domain/settingNames';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { ensureInstallation, fingerprintOf } from './installation';

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD } from '../../src/lib/constants';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
 import * as passwords from '../auth/password';
 import { browserHeaders, cookieValue, postLogin, signIn } from '../auth/testing/injectHelpers';
 import { createTestUser, openTestApp, rootOrganizationUuid, type TestApp } from '../auth/testing/testUsers';

@@ -1,4 +1,4 @@
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import { signIn } from '../auth/testing/injectHelpers';
 import { tokenHash } from '../auth/sessions';
 import {

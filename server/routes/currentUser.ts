@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_PASSWORD } from '../../src/lib/constants';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
 import { USER_ORGANIZATIONS_SQL } from '../auth/callerResolver';
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions, sessionIdOf } from '../auth/sessions';

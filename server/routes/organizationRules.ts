@@ -1,4 +1,4 @@
-import { ZERO_UUID } from '../../src/lib/constants';
+import { ZERO_UUID } from '../../domain/constants';
 import type { Db } from '../db/db';
 import { HttpProblem } from '../http/problem';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ZERO_UUID } from '../../src/lib/constants';
+import { ZERO_UUID } from '../../domain/constants';
 import { createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 
 // Issue 6: /organizations with the SPEC §5 rules, the Administrators group a new organization

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZERO_UUID } from '../../src/lib/constants';
+import { ZERO_UUID } from '../../domain/constants';
 import { holdingsOf, EXCLUSIVE_USERS_SQL } from '../access/organizationHoldings';
 import { changeOrganizationRolePassword, createOrganizationRole, dropOrganizationRole, roleExists } from '../access/organizationRole';
 import { isUniqueViolation } from '../access/scope';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
-import { isSystemSetting, normalizeSettingValue, SETTING_ERRORS, settingValueError } from '../../src/lib/settingRules';
+import { PRIVILEGES } from '../../domain/privilegeNames';
+import { isSystemSetting, normalizeSettingValue, SETTING_ERRORS, settingValueError } from '../../domain/settingRules';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { callerOf, capAllows, type Caller } from '../http/caller';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { AppContext } from '../context';
 import { callerOf, organizationOf, requirePrivileges } from '../http/caller';
 import { badRequest, notFound } from '../http/problem';

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
-import { ajv } from '../../src/lib/ajv';
-import { fieldPathOf } from '../../src/lib/schemaValidation';
-import { isSecure, toValidationSchema } from '../../src/lib/settingsSchema';
+import { ajv } from '../../domain/ajv';
+import { fieldPathOf } from '../../domain/schemaValidation';
+import { isSecure, toValidationSchema } from '../../domain/settingsSchema';
 import { badRequest } from '../http/problem';
 import { INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';

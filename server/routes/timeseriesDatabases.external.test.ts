@@ -1,4 +1,4 @@
-import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../src/lib/constants';
+import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../domain/constants';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { databaseExists, startPasswordPostgres, type PasswordPostgres } from '../db/testing/passwordPostgres';
 import { POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_PASSWORD } from '../../src/lib/constants';
-import { PRIVILEGES } from '../../src/lib/privilegeNames';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import { callerHoldings, requireHoldsEverythingOf } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
 import { organizationsOfUsers } from '../access/userOrganizations';

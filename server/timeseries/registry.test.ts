@@ -1,4 +1,4 @@
-import { DEFAULT_TIMESERIES_BUCKET, DEFAULT_TIMESERIES_DATABASE_NAME } from '../../src/lib/constants';
+import { DEFAULT_TIMESERIES_BUCKET, DEFAULT_TIMESERIES_DATABASE_NAME } from '../../domain/constants';
 import { INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID, TIMESERIES_DATABASE_TYPES, createTimeseriesDrivers } from './registry';
 
 const CONTRACT_KEYS = ['title', 'description', 'type', 'enum', 'secure', 'password', 'minimum', 'maximum', 'default', 'examples', 'required', 'isMultiLine', 'order'];

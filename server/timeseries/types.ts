@@ -1,11 +1,13 @@
-import type { ConnectionTestResult, SettingsSchema } from '../../src/api/generated/historian.gen';
+import type { Read } from '../../domain/contract';
+import type { SettingsSchema } from '../../domain/settingsSchema';
 
 // The storage interface the measurements work writes and reads points through. Two
 // implementations: the built-in store on PostgreSQL/PGlite (./postgres) and InfluxDB 1.x
 // (./influxdb); one shared test suite (./testing/storeContract.ts) holds them to the same
 // behaviour. README.md in this folder states the semantics both follow.
 
-export type { ConnectionTestResult, SettingsSchema };
+export type ConnectionTestResult = Read<'ConnectionTestResult'>;
+export type { SettingsSchema };
 
 /** The value types of SPEC §3: number, boolean, string, their slice variants and raw. */
 export const VALUE_TYPES = ['number', 'boolean', 'string', '[]number', '[]boolean', '[]string', 'raw'] as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import type { PrivilegeName } from '../lib/privilegeNames';
+import type { PrivilegeName } from '../../domain/privilegeNames';
 import { selectAccess, type Scope } from '../state/privileges';
 
 export interface GuardProps {

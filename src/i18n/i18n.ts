@@ -4,7 +4,7 @@ import HttpBackend from 'i18next-http-backend';
 import LocalStorageBackend from 'i18next-localstorage-backend';
 import { initReactI18next } from 'react-i18next';
 import { APP_VERSION } from '../lib/appVersion';
-import { TRANSLATION_CACHE_PREFIX } from '../lib/constants';
+import { TRANSLATION_CACHE_PREFIX } from '../../domain/constants';
 import { baseI18nOptions } from './options';
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;

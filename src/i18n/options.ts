@@ -1,5 +1,5 @@
 import type { InitOptions } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../lib/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/constants';
 
 // The readings of SPEC §9 that ARCHITECTURE.md takes: default namespace `general`, fallback `en`,
 // `{{ }}` delimiters. Retries, parallel reads and maxReplaces keep i18next's own defaults

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetTranslationsQuery } from '../api/historianApi';
 import type { Language } from '../api/generated/historian.gen';
-import { LANGUAGES } from '../lib/constants';
+import { LANGUAGES } from '../../domain/constants';
 import { DEFAULT_NAMESPACE } from './options';
 
 function isLanguage(value: string): value is Language {

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD } from './constants';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
 import { validatePasswordChange } from './passwordRules';
 
 describe('change password (SPEC §5)', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD } from './constants';
+import { DEFAULT_PASSWORD } from '../../domain/constants';
 
 // SPEC §5 "Change password", shared by the forced change at sign-in and the profile page.
 

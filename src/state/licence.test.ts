@@ -1,4 +1,4 @@
-import { LICENSE_EXPIRY_WARNING_DAYS } from '../lib/constants';
+import { LICENSE_EXPIRY_WARNING_DAYS } from '../../domain/constants';
 import { ORG_A_UUID, ORG_B_UUID, ROOT_ORG_UUID } from '../testing/fixtures';
 import { licenceBannerOf, type LicenceClaim, type LicenceState } from './licence';
 

@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { LICENSE_EXPIRY_WARNING_DAYS } from '../lib/constants';
+import { LICENSE_EXPIRY_WARNING_DAYS } from '../../domain/constants';
 import type { OrganizationSummary } from './organization';
 import type { PersistedSlices } from './rootState';
 

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { PRIVILEGES } from '../lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import { paths } from '../lib/paths';
 import { selectAccess, type Requirement } from './privileges';
 import type { PersistedSlices } from './rootState';

@@ -1,6 +1,6 @@
 import { createTransform, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
-import { STORAGE_PREFIX } from '../lib/constants';
+import { STORAGE_PREFIX } from '../../domain/constants';
 import { toEquipment, type SessionState } from './session';
 
 // Every persisted slice lives in local storage under `historian.<slice>` as JSON.

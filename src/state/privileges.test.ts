@@ -1,5 +1,5 @@
 import { makeStore } from '../app/store';
-import { PRIVILEGES } from '../lib/privilegeNames';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import { aPrivilege, aSession, ORG_A_UUID, ORG_B_UUID, ROOT_ORG_UUID } from '../testing/fixtures';
 import { selectVisibleMenu } from './menu';
 import { holdsAll, isFeatureEnabled, selectAccess } from './privileges';

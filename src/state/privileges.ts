@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { PRIVILEGES, type PrivilegeName } from '../lib/privilegeNames';
+import { PRIVILEGES, type PrivilegeName } from '../../domain/privilegeNames';
 import type { LicensedFeatures } from './licence';
 import type { PersistedSlices } from './rootState';
 

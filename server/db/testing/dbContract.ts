@@ -1,5 +1,5 @@
-import { DEFAULT_PASSWORD } from '../../../src/lib/constants';
-import { ALL_PRIVILEGE_NAMES } from '../../../src/lib/privilegeNames';
+import { DEFAULT_PASSWORD } from '../../../domain/constants';
+import { ALL_PRIVILEGE_NAMES } from '../../../domain/privilegeNames';
 import { verifyPassword } from '../../auth/password';
 import type { Db } from '../db';
 import { loadMigrations, runMigrations } from '../migrate';

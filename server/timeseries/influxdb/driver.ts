@@ -1,4 +1,4 @@
-import { DEFAULT_TIMESERIES_BUCKET } from '../../../src/lib/constants';
+import { DEFAULT_TIMESERIES_BUCKET } from '../../../domain/constants';
 import { runConnectionTest, writeReadSteps } from '../connectionTest';
 import type { ConnectionStep } from '../connectionTest';
 import { optionalString, requiredString } from '../settings';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { DEFAULT_TIMESERIES_BUCKET } from '../../../src/lib/constants';
+import { DEFAULT_TIMESERIES_BUCKET } from '../../../domain/constants';
 import { describeConnectionTest } from '../testing/connectionContract';
 import type { DriverSettings } from '../testing/connectionContract';
 import { startInfluxDb } from '../testing/influxServer';

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../src/lib/constants';
+import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../domain/constants';
 import { runConnectionTest, tcpConnect, writeReadSteps } from '../connectionTest';
 import type { ConnectionStep } from '../connectionTest';
 import { enumSetting } from '../settings';

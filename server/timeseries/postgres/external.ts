@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { PoolConfig, QueryConfig, QueryResult } from 'pg';
-import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../src/lib/constants';
+import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../domain/constants';
 import { redactError } from '../connectionTest';
 import { enumSetting, integerSetting, optionalString, requiredString } from '../settings';
 import type { SettingsMap } from '../types';

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../src/lib/constants';
+import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../domain/constants';
 import type { Db } from '../../db/db';
 import { openDatabase } from '../../db/open';
 import { startPostgres } from '../../db/testing/postgresServer';

@@ -1,5 +1,5 @@
 import type { BaseQueryFn, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { API_BASE_PATH } from '../../lib/constants';
+import { API_BASE_PATH } from '../../../domain/constants';
 import {
   abortedError,
   configurationError,

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '../../lib/constants';
+import { DEFAULT_LANGUAGE } from '../../../domain/constants';
 import { encodeBody } from './body';
 import type { RequestSummary } from './errors';
 import { redactSecrets } from './redact';

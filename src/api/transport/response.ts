@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '../../lib/constants';
+import { TOTAL_COUNT_HEADER } from '../../../domain/constants';
 
 // SPEC §7: a JSON content type is parsed as JSON; other success responses are returned raw.
 

@@ -1,5 +1,5 @@
 import { stringify } from 'qs-esm';
-import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT } from '../../lib/constants';
+import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT } from '../../../domain/constants';
 
 export type QueryParams = Record<string, unknown>;
 

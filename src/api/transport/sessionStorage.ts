@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX } from '../../lib/constants';
+import { STORAGE_PREFIX } from '../../../domain/constants';
 
 // The local-storage items the transport reads or writes. Values are JSON, like every session item
 // (SPEC §3).

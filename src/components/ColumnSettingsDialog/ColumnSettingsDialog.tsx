@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_SETTINGS_DIALOG_WIDTH_PX } from '../../lib/constants';
+import { COLUMN_SETTINGS_DIALOG_WIDTH_PX } from '../../../domain/constants';
 import { moveDown, moveUp } from '../../lib/listMoves';
 import type { ResolvedLayout } from '../../lib/tableLayout';
 import { Modal } from '../Modal/Modal';

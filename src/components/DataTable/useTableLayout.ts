@@ -5,7 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { TableSetting } from '../../api/generated/historian.gen';
 import { historianApi } from '../../api/historianApi';
 import { isHistorianError } from '../../api/transport/errors';
-import { PRIVILEGES } from '../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { defaultLayout, resolveLayout, sameLayout, toStoredLayout, type LayoutColumn, type ResolvedLayout } from '../../lib/tableLayout';
 import { selectAccess, selectIsLoggedIn } from '../../state/privileges';
 import type { PersistedSlices } from '../../state/rootState';

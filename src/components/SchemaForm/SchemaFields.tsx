@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { orderedProperties, isSecure, type SchemaProperty, type SettingsSchema } from '../../lib/settingsSchema';
+import { orderedProperties, isSecure, type SchemaProperty, type SettingsSchema } from '../../../domain/settingsSchema';
 import { CheckboxField, SelectField } from '../form/ChoiceFields';
 import { JsonTextArea, NumberField, TextAreaField, TextField } from '../form/TextFields';
 import { SECURE_SETTINGS, SETTINGS } from './useSchemaForm';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { SettingsSchema } from '../../lib/settingsSchema';
+import type { SettingsSchema } from '../../../domain/settingsSchema';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { SchemaForm } from './SchemaForm';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SettingsSchema } from '../../lib/settingsSchema';
+import type { SettingsSchema } from '../../../domain/settingsSchema';
 import type { FormMode } from '../form/FormContext';
 import { Fieldset } from '../form/Fieldset';
 import { Form } from '../form/Form';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, type FormEvent } from 'react';
 import { isRecord } from '../../lib/formConversion';
-import { validateWithSchema, type SchemaErrors } from '../../lib/schemaValidation';
-import { isSecure, toValidationSchema, type SettingsSchema } from '../../lib/settingsSchema';
+import { validateWithSchema, type SchemaErrors } from '../../../domain/schemaValidation';
+import { isSecure, toValidationSchema, type SettingsSchema } from '../../../domain/settingsSchema';
 
 // What a Form needs to submit a SettingsSchema's fields: Settings and SecureSettings split, empty
 // values dropped, secure values only when the user changed them, and validation with ajv whose

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS, TOAST_REMOVAL_DELAY_MS } from '../../lib/constants';
+import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS, TOAST_REMOVAL_DELAY_MS } from '../../../domain/constants';
 import { isErrorToast, selectToasts, toastClosing, toastRemoved, type ErrorDetails, type Toast } from '../../state/toasts';
 import { useIsPrimaryOutlet } from './primaryOutlet';
 import './Toasts.css';

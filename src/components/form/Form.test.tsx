@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { validateWithSchema } from '../../lib/schemaValidation';
+import { validateWithSchema } from '../../../domain/schemaValidation';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { ToastViewport } from '../Toasts/ToastViewport';
 import { CheckboxField, SelectField } from './ChoiceFields';

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { convertFormFields } from '../../lib/formConversion';
-import type { SchemaErrors } from '../../lib/schemaValidation';
+import type { SchemaErrors } from '../../../domain/schemaValidation';
 import { useToasts } from '../Toasts/useToasts';
 import { FormContext, type FormMode } from './FormContext';
 import { isFormControl, readFormFields, submittableControls } from './readFormFields';
@@ -16,7 +16,7 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'on
   errors?: FieldErrors;
   /** Adjusts the converted values before validation and submit (e.g. drops unchanged secrets). */
   prepare?: (values: Values) => Values;
-  /** Schema validation of the converted values (see lib/schemaValidation); empty means valid. */
+  /** Schema validation of the converted values (see domain/schemaValidation); empty means valid. */
   validate?: (values: Values) => SchemaErrors;
   onSubmit: (values: Values) => void;
   children: ReactNode;

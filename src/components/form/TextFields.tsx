@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FLOAT_STEP, TEXT_AREA_DEFAULT_ROWS } from '../../lib/constants';
+import { DEFAULT_FLOAT_STEP, TEXT_AREA_DEFAULT_ROWS } from '../../../domain/constants';
 import { FormField } from './FormField';
 import { textOf, type BaseFieldProps } from './fieldProps';
 

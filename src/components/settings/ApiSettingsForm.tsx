@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSettingsBatchMutation } from '../../api/historianApi';
 import type { Setting } from '../../api/generated/historian.gen';
-import { SETTING_NAMES, type SettingName } from '../../lib/settingNames';
-import { normalizeSettingValue, restartRequired, settingValueError } from '../../lib/settingRules';
+import { SETTING_NAMES, type SettingName } from '../../../domain/settingNames';
+import { normalizeSettingValue, restartRequired, settingValueError } from '../../../domain/settingRules';
 import { Form } from '../form/Form';
 import { TextField } from '../form/TextFields';
 

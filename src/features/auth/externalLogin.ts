@@ -1,4 +1,4 @@
-import { EXTERNAL_LOGIN_POPUP } from '../../lib/constants';
+import { EXTERNAL_LOGIN_POPUP } from '../../../domain/constants';
 import { paths } from '../../lib/paths';
 
 // How the login page watches the external sign-in popup of SPEC §2 (where it opens: popupWindow.ts).

@@ -1,5 +1,5 @@
 import type { AuthOption } from '../../api/generated/historian.gen';
-import { EXTERNAL_LOGIN_POPUP } from '../../lib/constants';
+import { EXTERNAL_LOGIN_POPUP } from '../../../domain/constants';
 import { paths } from '../../lib/paths';
 
 // Where the external sign-in popup of SPEC §2 opens. Kept apart from the watcher (externalLogin.ts)

@@ -11,7 +11,7 @@ import { Form } from '../../components/form/Form';
 import { TextAreaField, TextField } from '../../components/form/TextFields';
 import { isRecord } from '../../lib/formConversion';
 import { problemFieldErrors } from '../../lib/problemFieldErrors';
-import type { SettingsSchema } from '../../lib/settingsSchema';
+import type { SettingsSchema } from '../../../domain/settingsSchema';
 
 const FORM_ID = 'collector-form';
 const NO_SCHEMA: SettingsSchema = {};

@@ -6,7 +6,7 @@ import { historianApi, useGetCollectorsQuery, useGetProductUpdatesQuery } from '
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { paths } from '../../lib/paths';
-import { PRIVILEGES } from '../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { selectAccess, selectLicensedFeatures } from '../../state/privileges';
 import { CollectorFormDialog } from './CollectorFormDialog';
 import { CollectorPanel } from './CollectorPanel';

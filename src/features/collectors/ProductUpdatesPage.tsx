@@ -9,7 +9,7 @@ import type { DataTableAction, DataTableColumn } from '../../components/DataTabl
 import { Modal } from '../../components/Modal/Modal';
 import { useToasts } from '../../components/Toasts/useToasts';
 import { paths } from '../../lib/paths';
-import { PRIVILEGES } from '../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { selectAccess } from '../../state/privileges';
 import { ProductUpdateUploadForm } from './ProductUpdateUploadForm';
 import './collectors.css';

@@ -1,7 +1,7 @@
 import semverGt from 'semver/functions/gt';
 import semverValid from 'semver/functions/valid';
 import type { Collector, ProductUpdate } from '../../api/generated/historian.gen';
-import { COLLECTOR_STATUS_ORDER } from '../../lib/constants';
+import { COLLECTOR_STATUS_ORDER } from '../../../domain/constants';
 import { compareText } from '../../lib/sorting';
 import { isFeatureEnabled } from '../../state/privileges';
 import type { LicensedFeatures } from '../../state/licence';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Collector, ProductUpdate } from '../../api/generated/historian.gen';
 import type { DataTableColumn } from '../../components/DataTable/types';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
-import { COLLECTOR_STATUS_ORDER } from '../../lib/constants';
+import { COLLECTOR_STATUS_ORDER } from '../../../domain/constants';
 import { availableUpdate, displayedHealth, settingsState } from './collectorRules';
 import { formatTime, healthLabel, settingsStateLabel } from './collectorText';
 

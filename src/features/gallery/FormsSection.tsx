@@ -5,7 +5,7 @@ import { Fieldset } from '../../components/form/Fieldset';
 import { Form } from '../../components/form/Form';
 import { JsonTextArea, NumberField, TextAreaField, TextField } from '../../components/form/TextFields';
 import { SchemaForm } from '../../components/SchemaForm/SchemaForm';
-import type { SettingsSchema } from '../../lib/settingsSchema';
+import type { SettingsSchema } from '../../../domain/settingsSchema';
 
 // A settings schema as a time-series database type would send it.
 const DEMO_SCHEMA: SettingsSchema = {

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../api/generated/historian.gen';
 import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/historianApi';
 import { useToasts } from '../../components/Toasts/useToasts';
-import { LANGUAGES } from '../../lib/constants';
+import { LANGUAGES } from '../../../domain/constants';
 import { selectUserLocale, selectUserName } from '../../state/privileges';
 import { experimentalFeaturesChanged, localeChanged } from '../../state/session';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { IS_DEVELOPMENT_BUILD } from '../../lib/appVersion';
 import { paths } from '../../lib/paths';
-import { PRIVILEGES } from '../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import type { Recording } from '../../lib/recording/recordingFormat';
 import type { ReadRecordingResult, RecordingProblem } from '../../lib/recording/validateRecording';
 import { selectAccess } from '../../state/privileges';

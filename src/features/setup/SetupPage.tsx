@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useGetSettingsQuery } from '../../api/historianApi';
-import { SETTING_NAMES } from '../../lib/settingNames';
+import { SETTING_NAMES } from '../../../domain/settingNames';
 import { paths } from '../../lib/paths';
 import { selectRootOrganization } from '../../state/privileges';
 import { useAppSelector } from '../../app/hooks';

@@ -1,4 +1,4 @@
-import { SETTING_NAMES } from '../../lib/settingNames';
+import { SETTING_NAMES } from '../../../domain/settingNames';
 
 // Kept apart from the wizard so that the shell's gate does not pull the wizard into the main chunk.
 

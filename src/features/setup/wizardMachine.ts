@@ -1,4 +1,4 @@
-import { SETTING_NAMES } from '../../lib/settingNames';
+import { SETTING_NAMES } from '../../../domain/settingNames';
 
 // The setup wizard of SPEC §2 and §4 as a pure reducer: which steps show, where next and previous
 // lead, and what next submits at each step. The component only performs the submissions.

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ajv } from '../ajv';
+import { ajv } from '../../../domain/ajv';
 import { migrateV0, type RecordingV0 } from './migrateRecording';
 import { CURRENT_FORMAT_VERSION, type Recording } from './recordingFormat';
 import schemaV1 from './recordingSchema.json';

@@ -17,7 +17,7 @@ import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { withSecretReentryText } from '../../../lib/secretReentry';
 import { selectAccess } from '../../../state/privileges';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useGetUserAccessQuery } from '../../../api/historianApi';
 import { useAppSelector } from '../../../app/hooks';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid, selectLicensedFeatures, selectRootOrganization } from '../../../state/privileges';
 import { explainMenu, holdingsOfGrants, type MenuVerdict } from './explainMenu';
 import { describeRequirement, menuRequirementRows } from './menuRequirements';

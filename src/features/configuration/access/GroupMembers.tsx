@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/historianApi';
 import { useAppSelector } from '../../../app/hooks';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { AddMemberByName } from './AddMemberByName';
 import { useMembershipChange } from './useMembershipChange';

@@ -7,7 +7,7 @@ import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';

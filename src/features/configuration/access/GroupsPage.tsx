@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';

@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { ZERO_UUID } from '../../../lib/constants';
+import { ZERO_UUID } from '../../../../domain/constants';
 import { configurationPath } from '../../../lib/paths';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { organizationErrors } from './organizationRules';

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -7,9 +7,9 @@ import { CheckboxField, SelectField } from '../../../components/form/ChoiceField
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { LANGUAGES, type Language } from '../../../lib/constants';
+import { LANGUAGES, type Language } from '../../../../domain/constants';
 import { configurationPath } from '../../../lib/paths';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { OrganizationWrite, UserGroup } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
-import { ZERO_UUID } from '../../../lib/constants';
+import { ZERO_UUID } from '../../../../domain/constants';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, licenceInfoHandler, noTranslationOverrides } from '../../../testing/licence';
 import { renderWithProviders } from '../../../testing/renderWithProviders';

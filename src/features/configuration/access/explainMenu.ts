@@ -1,5 +1,5 @@
 import type { AccessGrant } from '../../../api/generated/historian.gen';
-import { ALL_PRIVILEGE_NAMES } from '../../../lib/privilegeNames';
+import { ALL_PRIVILEGE_NAMES } from '../../../../domain/privilegeNames';
 import type { LicensedFeatures } from '../../../state/licence';
 import { MENU, visibleMenuItems, type MenuItem } from '../../../state/menu';
 import { accessEvaluator } from '../../../state/privileges';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetSettingsQuery } from '../../../api/historianApi';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectRootOrganization } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 

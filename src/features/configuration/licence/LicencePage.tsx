@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { LicenceActivation } from '../../../components/licence/LicenceActivation';
 import { Modal } from '../../../components/Modal/Modal';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { enabledFeatures, expiryText, useOrganizationName } from './licenceText';

@@ -16,8 +16,8 @@ import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../../components/Sc
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { withSecretReentryText } from '../../../lib/secretReentry';
-import type { SchemaError, SchemaErrors } from '../../../lib/schemaValidation';
-import { isSecure, orderedProperties, type SettingsSchema } from '../../../lib/settingsSchema';
+import type { SchemaError, SchemaErrors } from '../../../../domain/schemaValidation';
+import { isSecure, orderedProperties, type SettingsSchema } from '../../../../domain/settingsSchema';
 import { ConnectionTestSteps } from './ConnectionTestSteps';
 import { editorPath, listPath, settingsOf, textOf } from './timeseriesRules';
 import './timeseries.css';

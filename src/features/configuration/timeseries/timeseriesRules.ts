@@ -1,7 +1,7 @@
 import type { TimeseriesDatabase, TimeseriesDatabaseType } from '../../../api/generated/historian.gen';
 import { isRecord } from '../../../lib/formConversion';
 import { configurationPath } from '../../../lib/paths';
-import { isSecure, orderedProperties } from '../../../lib/settingsSchema';
+import { isSecure, orderedProperties } from '../../../../domain/settingsSchema';
 
 // What the list shows of a database's settings, and how the editor turns its form into a body.
 

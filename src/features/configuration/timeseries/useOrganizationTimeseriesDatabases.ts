@@ -1,6 +1,6 @@
 import { useGetTimeseriesDatabasesQuery, useGetTimeseriesDatabaseTypesQuery } from '../../../api/historianApi';
 import { useAppSelector } from '../../../app/hooks';
-import { PRIVILEGES } from '../../../lib/privilegeNames';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid } from '../../../state/privileges';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Setting } from '../../../api/generated/historian.gen';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { SETTING_NAMES } from '../../../lib/settingNames';
+import { SETTING_NAMES } from '../../../../domain/settingNames';
 import { STEP_FORM_ID } from './stepForm';
 
 interface ApiSettingsStepProps {

@@ -7,10 +7,10 @@ import { TextField } from '../../../components/form/TextFields';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../lib/constants';
+import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../../domain/constants';
 import { isRecord } from '../../../lib/formConversion';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
-import type { SettingsSchema } from '../../../lib/settingsSchema';
+import type { SettingsSchema } from '../../../../domain/settingsSchema';
 import { STEP_FORM_ID } from './stepForm';
 
 interface DatabaseStepProps {

@@ -5,7 +5,7 @@ import { Form } from '../../../components/form/Form';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
-import { DEFAULT_ORGANIZATION_NAME, DEFAULT_POSTGRES_USER, ZERO_UUID } from '../../../lib/constants';
+import { DEFAULT_ORGANIZATION_NAME, DEFAULT_POSTGRES_USER, ZERO_UUID } from '../../../../domain/constants';
 import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { STEP_FORM_ID } from './stepForm';
 

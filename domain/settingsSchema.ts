@@ -1,11 +1,12 @@
-import type { SettingsSchema, SettingsSchemaProperty } from '../api/generated/historian.gen';
+import type { components } from './contract.gen';
 
 // The SettingsSchema of SPEC §3 (collectors, time-series database types) is JSON-schema-like but
 // not JSON Schema: `required` may sit on a property as a boolean, and it carries annotations for
 // the form (secure, password, isMultiLine, order). These helpers order its properties and turn it
 // into a schema ajv can compile.
 
-export type { SettingsSchema, SettingsSchemaProperty };
+export type SettingsSchema = components['schemas']['SettingsSchema'];
+export type SettingsSchemaProperty = components['schemas']['SettingsSchemaProperty'];
 
 export interface SchemaProperty {
   name: string;
