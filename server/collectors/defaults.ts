@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { collectorsRepository } from '../repositories/collectors';
 
 // SPEC §3: CollectorType includes internal and calculation. Every organization has one of each,
 // made with the organization (createDefaultCollectors in its transaction) and, for organizations
@@ -15,28 +16,16 @@ const DEFAULTS = [
 
 /** Creates the organization's internal and calculation collectors; does nothing for those it has. */
 export async function createDefaultCollectors(tx: Db, organizationUuid: string): Promise<void> {
+  const collectors = collectorsRepository(tx);
   for (const { name, type } of DEFAULTS) {
-    const { rows } = await tx.query<{ has_system: boolean; name_taken: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM collectors WHERE organization_uuid = $1 AND collector_type = $3 AND is_system) AS has_system,
-              EXISTS (SELECT 1 FROM collectors WHERE organization_uuid = $1 AND lower(name) = lower($2)) AS name_taken`,
-      [organizationUuid, name, type],
-    );
-    if (rows[0].has_system) continue;
+    const { hasSystem, nameTaken } = await collectors.systemCollectorState(organizationUuid, name, type);
+    if (hasSystem) continue;
     // An organization made before collectors existed may already use the name for one of its own.
-    const freeName = rows[0].name_taken ? `${name} (${type})` : name;
-    await tx.query(
-      `INSERT INTO collectors (organization_uuid, name, collector_type, status, is_system) VALUES ($1, $2, $3, 'Active', true)`,
-      [organizationUuid, freeName, type],
-    );
+    await collectors.createSystem(organizationUuid, nameTaken ? `${name} (${type})` : name, type);
   }
 }
 
 /** Gives every organization that lacks them its default collectors (start-up, after the seed). */
 export async function ensureDefaultCollectors(tx: Db): Promise<void> {
-  const { rows } = await tx.query<{ uuid: string }>(
-    `SELECT o.uuid FROM organizations o
-      WHERE (SELECT count(*) FROM collectors c WHERE c.organization_uuid = o.uuid AND c.is_system) < $1`,
-    [DEFAULTS.length],
-  );
-  for (const { uuid } of rows) await createDefaultCollectors(tx, uuid);
+  for (const uuid of await collectorsRepository(tx).organizationsLackingSystemCollectors(DEFAULTS.length)) await createDefaultCollectors(tx, uuid);
 }

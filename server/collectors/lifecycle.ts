@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
-import { conflict, HttpProblem } from '../http/problem';
-import { collectorJson, COLLECTOR_COLUMNS, liveMeasurementCount, type CollectorRow, type CollectorStatus } from './collectorStore';
+import { conflict, HttpProblem, notFound } from '../http/problem';
+import { collectorJson, collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
 
 // Status changes of a collector (PATCH /collectors/{id}/status, DELETE /collectors/{id}). SPEC §4
 // does not show which transitions are allowed, so any status may follow any other, with two rules
@@ -11,7 +11,7 @@ export const DELETE_COLLECTOR_CODE = 'collectors.errors.delete_in_use';
 
 export async function assertDeletable(db: Db, row: CollectorRow): Promise<void> {
   if (row.is_system) throw conflict(`${row.name} is this organization's own ${row.collector_type} collector and cannot be deleted`);
-  const live = await liveMeasurementCount(db, row.uuid);
+  const live = await collectorsRepository(db).liveMeasurementCount(row.uuid);
   if (live > 0) {
     throw new HttpProblem(409, 'Conflict', {
       detail: `${row.name} still has ${live} active measurement${live === 1 ? '' : 's'}. Delete them or move them to another collector first.`,
@@ -26,12 +26,8 @@ export async function assertDeletable(db: Db, row: CollectorRow): Promise<void> 
  */
 export async function changeStatus(db: Db, row: CollectorRow, status: CollectorStatus): Promise<ReturnType<typeof collectorJson>> {
   if (status === 'Deleted') await assertDeletable(db, row);
-  const { rows } = await db.query<CollectorRow>(
-    `UPDATE collectors SET status = $2, updated_at = now(),
-            token_hash = CASE WHEN $2 = 'Deleted' THEN NULL ELSE token_hash END,
-            update_version = CASE WHEN $2 = 'Deleted' THEN NULL ELSE update_version END
-      WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
-    [row.uuid, status],
-  );
-  return collectorJson(rows[0]);
+  const changed = await collectorsRepository(db).setStatus(row.uuid, status);
+  // Collectors are marked Deleted, never removed, so only a deleted organization takes one away.
+  if (!changed) throw notFound('No such collector');
+  return collectorJson(changed);
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/db';
+import { productUpdatesRepository } from '../repositories/productUpdates';
 
 // Uploaded builds on disk, named by their SHA-256: <HISTORIAN_DATA_DIR>/product-updates/<sha256>.
 // The name is the checksum, so a file cannot be swapped under a row without the row's checksum
@@ -48,6 +49,5 @@ export async function storeBuild(dataDir: string, bytes: Uint8Array): Promise<{ 
 
 /** Removes the file once no product update refers to its checksum any more. */
 export async function removeBuildIfUnused(db: Db, dataDir: string, checksum: string): Promise<void> {
-  const { rowCount } = await db.query('SELECT 1 FROM product_updates WHERE checksum = $1', [checksum]);
-  if (rowCount === 0) await rm(buildFile(dataDir, checksum), { force: true });
+  if (!(await productUpdatesRepository(db).checksumInUse(checksum))) await rm(buildFile(dataDir, checksum), { force: true });
 }

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { isSecure, requiredNames, type SettingsSchema, type SettingsSchemaProperty } from '../../domain/settingsSchema';
 import { badRequest } from '../http/problem';
-import type { JsonMap } from './collectorStore';
+import type { JsonMap } from '../repositories/collectors';
 
 // Settings of a collector against the SettingsSchema it registered (SPEC §3): the console's form
 // validates the same way, but a PUT may come from anywhere. Secure properties live in

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { orderedProperties, type SettingsSchemaProperty } from '../../domain/settingsSchema';
-import type { CollectorRow } from './collectorStore';
+import type { CollectorRow } from '../repositories/collectors';
 import { settingsSchemaOf } from './settingsRules';
 
 // GET /collectors/{id}/template: a spreadsheet to fill with measurements for this collector. The

@@ -216,12 +216,15 @@ export interface TimeseriesDatabasesTable {
   updated_at: CreatedAt;
 }
 
+/** The CHECK of collectors.status (migration 030). */
+export type CollectorStatus = 'Initial' | 'Paused' | 'Active' | 'Deleted';
+
 export interface CollectorsTable {
   uuid: Generated<string>;
   organization_uuid: string;
   name: string;
   description: Defaulted<string>;
-  status: Defaulted<string>;
+  status: Defaulted<CollectorStatus>;
   collector_type: Defaulted<string>;
   build_version: Defaulted<string>;
   build_os: Defaulted<string>;

@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { assignmentJson, COLLECTOR_COLUMNS, collectorByUuid, recordHealth, type CollectorRow, type JsonMap } from '../collectors/collectorStore';
 import { buildFile } from '../collectors/productUpdateFiles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { collectorOf } from '../http/collectorCaller';
 import { conflict, notFound, unauthorized } from '../http/problem';
-import { findProductUpdate, type ProductUpdateRow } from './productUpdates';
+import { assignmentJson, collectorsRepository, type CollectorRow, type JsonMap } from '../repositories/collectors';
+import { productUpdatesRepository, type ProductUpdateRow } from '../repositories/productUpdates';
 
 // The calls collectors make with their token (x-historian-access: collector). None takes an id:
 // the token names the collector, so a token of one organization reaches nothing of another.
@@ -35,7 +35,14 @@ interface HealthBody {
 
 async function pendingBuild(db: Db, row: CollectorRow): Promise<ProductUpdateRow | undefined> {
   if (row.update_version === null) return undefined;
-  return findProductUpdate(db, row.collector_type, row.build_os, row.build_arch, row.update_version);
+  return productUpdatesRepository(db).find({ productType: row.collector_type, os: row.build_os, arch: row.build_arch, version: row.update_version });
+}
+
+/** The collector a token resolved to; it exists (the token lookup just found it) unless deleted since. */
+async function collectorByUuid(db: Db, uuid: string): Promise<CollectorRow> {
+  const row = await collectorsRepository(db).byUuid(uuid);
+  if (!row) throw notFound('No such collector');
+  return row;
 }
 
 export function collectorApiHandlers(ctx: AppContext) {
@@ -49,25 +56,18 @@ export function collectorApiHandlers(ctx: AppContext) {
         if (current.collector_type !== '' && current.collector_type !== body.CollectorType) {
           throw conflict(`This token belongs to a collector of type ${current.collector_type}, not ${body.CollectorType}`);
         }
-        const { rows } = await tx.query<CollectorRow>(
-          `UPDATE collectors SET collector_type = $2, build_version = $3, build_os = $4, build_arch = $5,
-                  settings_schema = $6, measurement_settings_schema = $7, registered_at = now(), updated_at = now(),
-                  status = CASE WHEN status = 'Initial' THEN 'Active' ELSE status END,
-                  -- Running the version it was told to install completes the update.
-                  update_version = CASE WHEN update_version = $3 THEN NULL ELSE update_version END
-            WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
-          [
-            collectorUuid,
-            body.CollectorType,
-            body.BuildVersion,
-            body.BuildOs,
-            body.BuildArch,
-            JSON.stringify(body.SettingsSchema),
-            JSON.stringify(body.MeasurementSettingsSchema ?? {}),
-          ],
-        );
-        await recordHealth(tx, collectorUuid, INITIALIZING);
-        return rows[0];
+        const collectors = collectorsRepository(tx);
+        const registered = await collectors.register(collectorUuid, {
+          collectorType: body.CollectorType,
+          buildVersion: body.BuildVersion,
+          buildOs: body.BuildOs,
+          buildArch: body.BuildArch,
+          settingsSchema: body.SettingsSchema,
+          measurementSettingsSchema: body.MeasurementSettingsSchema ?? {},
+        });
+        if (!registered) throw notFound('No such collector');
+        await collectors.recordHealth(collectorUuid, INITIALIZING);
+        return registered;
       });
       request.log.info({ collector: collectorUuid, version: body.BuildVersion }, 'collector registered');
       return assignmentJson(row);
@@ -81,19 +81,12 @@ export function collectorApiHandlers(ctx: AppContext) {
       const { collectorUuid } = collectorOf(request);
       const body = request.body;
       const row = await db.transaction(async (tx) => {
-        await recordHealth(tx, collectorUuid, body.Health);
-        const { rows } = await tx.query<CollectorRow>(
-          `UPDATE collectors SET
-                  applied_settings_version = CASE WHEN $2::int IS NOT NULL AND $2::int <= settings_version THEN $2::int
-                                                  ELSE applied_settings_version END,
-                  -- A build the collector could not install is not asked for again.
-                  update_version = CASE WHEN $3::text IS NOT NULL AND update_version = $3::text THEN NULL ELSE update_version END
-            WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
-          [collectorUuid, body.AppliedSettingsVersion ?? null, body.FailedUpdateVersion ?? null],
-        );
+        const collectors = collectorsRepository(tx);
+        await collectors.recordHealth(collectorUuid, body.Health);
+        const acknowledged = await collectors.acknowledge(collectorUuid, body.AppliedSettingsVersion ?? null, body.FailedUpdateVersion ?? null);
         // Deleted between the token check and now: the token no longer counts.
-        if (!rows[0]) throw unauthorized('The collector token is unknown or revoked');
-        return rows[0];
+        if (!acknowledged) throw unauthorized('The collector token is unknown or revoked');
+        return acknowledged;
       });
       if (body.FailedUpdateVersion !== undefined) request.log.warn({ collector: collectorUuid, version: body.FailedUpdateVersion }, 'collector could not install an update');
       return {

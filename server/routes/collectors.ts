@@ -1,23 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { issueCollectorToken } from '../collectors/collectorTokens';
-import {
-  collectorJson,
-  COLLECTOR_COLUMNS,
-  findCollector,
-  isUniqueViolation,
-  listCollectors,
-  type CollectorRow,
-  type CollectorStatus,
-  type JsonMap,
-} from '../collectors/collectorStore';
 import { SYSTEM_COLLECTOR_TYPES } from '../collectors/defaults';
 import { changeStatus } from '../collectors/lifecycle';
 import { assertSettingsFit, mergeSettings } from '../collectors/settingsRules';
 import { buildTemplate, TEMPLATE_CONTENT_TYPE, templateDisposition } from '../collectors/template';
 import type { AppContext } from '../context';
+import type { Db } from '../db/db';
 import { organizationOf } from '../http/caller';
-import { badRequest, conflict, HttpProblem } from '../http/problem';
-import { findProductUpdate } from './productUpdates';
+import { badRequest, conflict, notFound } from '../http/problem';
+import { rethrowUniqueConflict } from '../http/uniqueConflict';
+import {
+  COLLECTOR_UNIQUE_FIELDS,
+  collectorJson,
+  collectorsRepository,
+  type CollectorRow,
+  type CollectorStatus,
+  type JsonMap,
+} from '../repositories/collectors';
+import { productUpdatesRepository } from '../repositories/productUpdates';
 
 // The management calls of SPEC §7 for collectors, always within the caller's organization
 // (x-organization-uuid): another organization's collector answers 404 like a missing one.
@@ -36,11 +36,21 @@ type ById = { Params: { id: string } };
 
 const COLLECTOR_TYPE = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
-function nameTaken(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw new HttpProblem(409, 'Conflict', { detail: 'Another collector of this organization has this name', errors: { Name: ['is already in use'] } });
-  }
-  throw error;
+const UNIQUE_DETAILS = {
+  Name: 'Another collector of this organization has this name',
+  CollectorType: 'This organization has its own collector of this type already',
+} as const;
+
+const uniqueConflict = (error: unknown): never => rethrowUniqueConflict(error, COLLECTOR_UNIQUE_FIELDS, (field) => UNIQUE_DETAILS[field]);
+
+/**
+ * A collector of the organization, or 404: ids of another organization answer exactly like ids
+ * that do not exist (ARCHITECTURE "Security model").
+ */
+async function findCollector(db: Db, organizationUuid: string, uuid: string): Promise<CollectorRow> {
+  const row = await collectorsRepository(db).find(organizationUuid, uuid);
+  if (!row) throw notFound('No such collector');
+  return row;
 }
 
 /**
@@ -67,7 +77,7 @@ export function collectorsHandlers(ctx: AppContext) {
   const { db } = ctx;
   return {
     async getCollectors(request: FastifyRequest<Paged>, reply: FastifyReply) {
-      const { rows, total } = await listCollectors(db, organizationOf(request), request.query.Limit ?? 100, request.query.Page ?? 1);
+      const { rows, total } = await collectorsRepository(db).list(organizationOf(request), request.query.Limit ?? 100, request.query.Page ?? 1);
       reply.header('x-total-count', String(total));
       return rows.map(consoleJson);
     },
@@ -77,15 +87,19 @@ export function collectorsHandlers(ctx: AppContext) {
       const name = body.Name.trim();
       if (name === '') throw badRequest('Name must not be blank', { Name: ['is required'] });
       const settings = mergeSettings({ settings: {}, secureSettings: {} }, body.Settings, body.SecureSettings);
+      const collectorType = checkType(body.CollectorType);
       try {
-        const { rows } = await db.query<CollectorRow>(
-          `INSERT INTO collectors (organization_uuid, name, description, collector_type, settings, secure_settings)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLLECTOR_COLUMNS}`,
-          [organizationOf(request), name, body.Description ?? '', checkType(body.CollectorType), JSON.stringify(settings.settings), JSON.stringify(settings.secureSettings)],
-        );
-        return reply.code(201).send(consoleJson(rows[0]));
+        const row = await collectorsRepository(db).create({
+          organizationUuid: organizationOf(request),
+          name,
+          description: body.Description ?? '',
+          collectorType,
+          settings: settings.settings,
+          secureSettings: settings.secureSettings,
+        });
+        return reply.code(201).send(consoleJson(row));
       } catch (error) {
-        return nameTaken(error);
+        return uniqueConflict(error);
       }
     },
 
@@ -106,15 +120,18 @@ export function collectorsHandlers(ctx: AppContext) {
       assertSettingsFit(row.settings_schema, next, Object.keys(body.SecureSettings ?? {}));
       const changed = JSON.stringify(next) !== JSON.stringify(stored);
       try {
-        const { rows } = await db.query<CollectorRow>(
-          `UPDATE collectors SET name = $2, description = $3, collector_type = $4, settings = $5, secure_settings = $6,
-                  settings_version = settings_version + $7, updated_at = now()
-            WHERE uuid = $1 RETURNING ${COLLECTOR_COLUMNS}`,
-          [row.uuid, name, body.Description ?? row.description, type, JSON.stringify(next.settings), JSON.stringify(next.secureSettings), changed ? 1 : 0],
-        );
-        return consoleJson(rows[0]);
+        const updated = await collectorsRepository(db).update(row.uuid, {
+          name,
+          description: body.Description ?? row.description,
+          collectorType: type,
+          settings: next.settings,
+          secureSettings: next.secureSettings,
+          settingsChanged: changed,
+        });
+        if (!updated) throw notFound('No such collector');
+        return consoleJson(updated);
       } catch (error) {
-        return nameTaken(error);
+        return uniqueConflict(error);
       }
     },
 
@@ -146,15 +163,8 @@ export function collectorsHandlers(ctx: AppContext) {
 
     async getCollectorHealthHistory(request: FastifyRequest<ById & Paged>, reply: FastifyReply) {
       const row = await findCollector(db, organizationOf(request), request.params.id);
-      const limit = request.query.Limit ?? 100;
-      const page = request.query.Page ?? 1;
-      const total = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM collector_health WHERE collector_uuid = $1', [row.uuid]);
-      const { rows } = await db.query<{ health: string; recorded_at: Date }>(
-        `SELECT health, recorded_at FROM collector_health WHERE collector_uuid = $1
-          ORDER BY recorded_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [row.uuid, limit, (page - 1) * limit],
-      );
-      reply.header('x-total-count', String(total.rows[0].n));
+      const { rows, total } = await collectorsRepository(db).healthHistory(row.uuid, request.query.Limit ?? 100, request.query.Page ?? 1);
+      reply.header('x-total-count', String(total));
       return rows.map((record) => ({ CollectorUUID: row.uuid, Health: record.health, Timestamp: record.recorded_at.toISOString() }));
     },
 
@@ -164,11 +174,11 @@ export function collectorsHandlers(ctx: AppContext) {
       if (row.status === 'Deleted') throw conflict('A deleted collector cannot be updated');
       if (row.registered_at === null) throw conflict('The collector has not registered yet, so its platform is unknown');
       if (version === row.build_version) throw conflict(`${row.name} runs version ${version} already`);
-      const build = await findProductUpdate(db, row.collector_type, row.build_os, row.build_arch, version);
+      const build = await productUpdatesRepository(db).find({ productType: row.collector_type, os: row.build_os, arch: row.build_arch, version });
       if (!build) {
         throw badRequest(`No product update ${version} exists for ${row.collector_type} on ${row.build_os}/${row.build_arch}`, { Version: ['has no product update'] });
       }
-      await db.query('UPDATE collectors SET update_version = $2, updated_at = now() WHERE uuid = $1', [row.uuid, version]);
+      await collectorsRepository(db).setUpdateVersion(row.uuid, version);
       request.log.info({ collector: row.uuid, version }, 'collector told to update');
       return reply.code(204).send();
     },

@@ -63,6 +63,14 @@ describe('POST /product-updates', () => {
     expect(existsSync(path.join(dataDir, 'product-updates', sha(Buffer.from('b'))))).toBe(false);
   });
 
+  it('a version uploaded already for the type, OS and architecture is named as the Version field of the 409', async () => {
+    await upload(admin, '2.2.0', Buffer.from('c'));
+    const again = await upload(admin, '2.2.0', Buffer.from('d'));
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(again.json()).toEqual(expect.objectContaining({ errors: { Version: ['is uploaded already for this type, OS and architecture'] } }));
+  });
+
   it('a file over HISTORIAN_UPLOAD_LIMIT_BYTES answers 413 and stores nothing', async () => {
     const response = await upload(admin, '9.9.9', Buffer.alloc(LIMIT + 1, 1));
     expect(response.statusCode).toBe(413);

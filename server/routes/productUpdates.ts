@@ -1,40 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUniqueViolation } from '../collectors/collectorStore';
 import { removeBuildIfUnused, storeBuild } from '../collectors/productUpdateFiles';
 import type { AppContext } from '../context';
-import type { Db } from '../db/db';
-import { badRequest, conflict, notFound } from '../http/problem';
+import { badRequest, notFound } from '../http/problem';
+import { rethrowUniqueConflict } from '../http/uniqueConflict';
+import { collectorsRepository } from '../repositories/collectors';
+import { PRODUCT_UPDATE_UNIQUE_FIELDS, productUpdateJson, productUpdatesRepository } from '../repositories/productUpdates';
 
 // GET, POST (multipart) and DELETE /product-updates: builds of a collector type for an OS and an
 // architecture (SPEC §3 Product update). Installation-wide, like the product itself; collectors
 // fetch them through /collector-api/update. The size limit is HISTORIAN_UPLOAD_LIMIT_BYTES,
 // enforced by @fastify/multipart while the file streams in (413 past it).
-
-export interface ProductUpdateRow {
-  uuid: string;
-  product_type: string;
-  product: string;
-  os: string;
-  arch: string;
-  version: string;
-  checksum: string;
-  size: number;
-  created_at: Date;
-}
-
-export const PRODUCT_UPDATE_COLUMNS = 'uuid, product_type, product, os, arch, version, checksum, size, created_at';
-
-export const productUpdateJson = (row: ProductUpdateRow) => ({
-  UUID: row.uuid,
-  ProductType: row.product_type,
-  Product: row.product,
-  OS: row.os,
-  Arch: row.arch,
-  Version: row.version,
-  Checksum: row.checksum,
-  Size: row.size,
-  CreatedAt: row.created_at.toISOString(),
-});
 
 interface UploadBody {
   ProductType: string;
@@ -45,59 +20,38 @@ interface UploadBody {
   File: unknown;
 }
 
-/** The build for one collector platform and version (what a collector may be told to install). */
-export async function findProductUpdate(db: Db, type: string, os: string, arch: string, version: string): Promise<ProductUpdateRow | undefined> {
-  const { rows } = await db.query<ProductUpdateRow>(
-    `SELECT ${PRODUCT_UPDATE_COLUMNS} FROM product_updates WHERE product_type = $1 AND os = $2 AND arch = $3 AND version = $4`,
-    [type, os, arch, version],
-  );
-  return rows[0];
-}
-
 export function productUpdatesHandlers(ctx: AppContext) {
   return {
     async getProductUpdates() {
-      const { rows } = await ctx.db.query<ProductUpdateRow>(
-        `SELECT ${PRODUCT_UPDATE_COLUMNS} FROM product_updates ORDER BY product_type, os, arch, created_at DESC, uuid`,
-      );
-      return rows.map(productUpdateJson);
+      return (await productUpdatesRepository(ctx.db).list()).map(productUpdateJson);
     },
 
     async createProductUpdate(request: FastifyRequest<{ Body: UploadBody }>, reply: FastifyReply) {
       const body = request.body;
       if (!(body.File instanceof Uint8Array) || body.File.byteLength === 0) throw badRequest('File must be a non-empty file', { File: ['is required'] });
-      const fields = { type: body.ProductType.trim(), product: body.Product.trim(), os: body.OS.trim(), arch: body.Arch.trim(), version: body.Version.trim() };
+      const fields = { productType: body.ProductType.trim(), product: body.Product.trim(), os: body.OS.trim(), arch: body.Arch.trim(), version: body.Version.trim() };
       const { checksum, size } = await storeBuild(ctx.config.dataDir, body.File);
       try {
-        const { rows } = await ctx.db.query<ProductUpdateRow>(
-          `INSERT INTO product_updates (product_type, product, os, arch, version, checksum, size)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_UPDATE_COLUMNS}`,
-          [fields.type, fields.product, fields.os, fields.arch, fields.version, checksum, size],
-        );
-        request.log.info({ productUpdate: rows[0].uuid, checksum, size }, 'product update stored');
-        return reply.code(201).send(productUpdateJson(rows[0]));
+        const row = await productUpdatesRepository(ctx.db).create({ ...fields, checksum, size });
+        request.log.info({ productUpdate: row.uuid, checksum, size }, 'product update stored');
+        return reply.code(201).send(productUpdateJson(row));
       } catch (error) {
         await removeBuildIfUnused(ctx.db, ctx.config.dataDir, checksum);
-        if (isUniqueViolation(error)) {
-          throw conflict(`Version ${fields.version} of ${fields.type} for ${fields.os}/${fields.arch} is uploaded already; delete it first`);
-        }
-        throw error;
+        return rethrowUniqueConflict(
+          error,
+          PRODUCT_UPDATE_UNIQUE_FIELDS,
+          () => `Version ${fields.version} of ${fields.productType} for ${fields.os}/${fields.arch} is uploaded already; delete it first`,
+          'is uploaded already for this type, OS and architecture',
+        );
       }
     },
 
     async deleteProductUpdate(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
       const row = await ctx.db.transaction(async (tx) => {
-        const { rows } = await tx.query<ProductUpdateRow>(`DELETE FROM product_updates WHERE uuid = $1 RETURNING ${PRODUCT_UPDATE_COLUMNS}`, [
-          request.params.id,
-        ]);
-        const deleted = rows[0];
+        const deleted = await productUpdatesRepository(tx).delete(request.params.id);
         if (!deleted) throw notFound('No such product update');
         // Collectors told to install this build would ask for it forever.
-        await tx.query(
-          `UPDATE collectors SET update_version = NULL, updated_at = now()
-            WHERE collector_type = $1 AND build_os = $2 AND build_arch = $3 AND update_version = $4`,
-          [deleted.product_type, deleted.os, deleted.arch, deleted.version],
-        );
+        await collectorsRepository(tx).dropPendingUpdate({ productType: deleted.product_type, os: deleted.os, arch: deleted.arch, version: deleted.version });
         return deleted;
       });
       await removeBuildIfUnused(ctx.db, ctx.config.dataDir, row.checksum);
