@@ -53,22 +53,23 @@ function SandboxContent({ route, appI18n: i18n }: { route: string; appI18n: I18n
   const locale = useAppSelector(selectUserLocale);
   // A clone shares the loaded texts but has a language of its own, so the replay page's controls
   // stay in the QA engineer's language while the replayed screens show the recorded user's.
-  const sandboxI18n = useMemo(() => i18n.cloneInstance({ lng: locale || i18n.language }), [i18n, locale]);
+  // Started at once (initAsync false): a clone that starts on a timer is not ready on its first
+  // render, and every page would suspend on it.
+  const sandboxI18n = useMemo(() => i18n.cloneInstance({ lng: locale || i18n.language, initAsync: false }), [i18n, locale]);
+  // The fallback must not suspend itself (it would if it waited for the recorded language's texts):
+  // a first render that suspends above this component keeps none of its state, so a new clone
+  // would be made on every retry and the sandbox would stay empty for ever.
+  const loading = <p role="status">{sandboxI18n.t('app.loading')}</p>;
   return (
     <I18nextProvider i18n={sandboxI18n}>
       <MemoryRouter initialEntries={[route]}>
         <RouteFollower route={route} />
-        <Suspense fallback={<LoadingLine />}>
+        <Suspense fallback={loading}>
           <AppRoutes />
         </Suspense>
       </MemoryRouter>
     </I18nextProvider>
   );
-}
-
-function LoadingLine() {
-  const { t } = useTranslation();
-  return <p role="status">{t('app.loading')}</p>;
 }
 
 /**

@@ -2,18 +2,22 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
+import type { Persistor } from 'redux-persist';
 import { historianApi } from '../../api/historianApi';
+import { resetTransportConfig } from '../../api/transport/transportConfig';
 import { LocationRecorder } from '../../app/LocationRecorder';
 import { AppProviders } from '../../app/providers';
 import { ReplaySandbox } from '../../app/ReplaySandbox';
-import { AppRoutes } from '../../app/router';
-import { makeStore, type AppStore, type StoreExtra } from '../../app/store';
+import { AppRouter, AppRoutes } from '../../app/router';
+import { makePersistedStore, makeStore, type AppStore, type StoreExtra } from '../../app/store';
 import { createTestI18n } from '../../i18n/testI18n';
 import type { Recording } from '../../lib/recording/recordingFormat';
 import { validateRecording } from '../../lib/recording/validateRecording';
 import { exportRecording } from '../../state/recorder/exportRecording';
 import { CANARIES, containsCanary, plantXsrfCookie, answerWithCanaries } from '../../state/recorder/recorderTestKit';
 import { toRecordable } from '../../state/recorder/toRecordable';
+import { organizationsLoaded } from '../../state/organization';
+import { loggedIn, privilegesLoaded } from '../../state/session';
 import { tableLayoutChanged } from '../../state/tableSettings';
 import { aCurrentUser, anAuthOption, anOrganization, aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -154,3 +158,111 @@ describe('recording a sign-in and a table-settings change, then replaying it', (
     }
   }, 30_000);
 });
+
+// The two documented ways of recording while already signed in: the recorder switch on the profile
+// page, and ?record=1 in the address of a console whose stored session is read back.
+
+/** Replays `file` on the replay page and checks each checkpoint's main-region text there. */
+async function expectReplayShows(file: string, checkpoints: Checkpoint[]): Promise<void> {
+  server.resetHandlers();
+  const sent: string[] = [];
+  server.events.on('request:start', ({ request }) => sent.push(`${request.method} ${request.url}`));
+  const { user } = renderWithProviders(<QaReplayPage sandbox={ReplaySandbox} />, {
+    preloadedState: { session: aSession({ userPrivileges: [aPrivilege('READ_LOGS', ROOT_ORG_UUID)] }) },
+  });
+  await user.upload(screen.getByLabelText('Recording file'), new File([file], 'session.json', { type: 'application/json' }));
+  const screenRegion = await screen.findByRole('region', { name: 'Replayed screen' });
+  const actions = within(screen.getByRole('navigation', { name: 'Recorded actions' })).getAllByRole('button');
+  for (const expected of checkpoints) {
+    await user.click(actions[expected.step]);
+    await waitFor(() => expect(mainText(screenRegion)).toBe(expected.mainText));
+  }
+  expect(sent).toEqual([]);
+  server.events.removeAllListeners();
+}
+
+const signedInState = () => ({
+  session: aSession({
+    userName: 'admin',
+    experimentalFeatures: true,
+    userPrivileges: [aPrivilege('READ_COLLECTORS', ORG_A_UUID), aPrivilege('READ_LOGS', ROOT_ORG_UUID)],
+  }),
+  organization: { current: { UUID: ORG_A_UUID, Name: 'Org A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
+});
+
+describe('recording started while signed in, then replayed', () => {
+  afterEach(() => {
+    resetTransportConfig();
+    jest.restoreAllMocks();
+  });
+
+  it('the profile switch: the replay shows the screens from the first step, the page the recording started on included', async () => {
+    liveServer();
+    server.use(
+      http.get('/api/current-user', () => HttpResponse.json(aCurrentUser({ Name: 'admin' }))),
+      http.get('/api/current-user/tokens', () => HttpResponse.json([{ UUID: 'tok-1', Name: 'ci-token', Token: CANARIES.token }])),
+    );
+    plantXsrfCookie();
+    const store = makeStore(signedInState());
+    const user = userEvent.setup();
+    const { container, unmount } = render(
+      <AppProviders store={store} i18n={createTestI18n()}>
+        <MemoryRouter initialEntries={['/profile']}>
+          <LocationRecorder />
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByText('ci-token', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Record my actions for QA replay' }));
+    const atStart: Checkpoint = { name: 'profile', step: 0, mainText: mainText(container), persisted: null };
+    await user.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Collectors' }));
+    await screen.findByText('OPC');
+    const recording = await store.dispatch(exportRecording());
+    const collectors: Checkpoint = { name: 'collectors', step: recording?.actions.length ?? -1, mainText: mainText(container), persisted: null };
+    unmount();
+    if (!recording) throw new Error('The live store was not recording.');
+    const file = JSON.stringify(recording);
+    expect(containsCanary(file)).toEqual([]);
+    expect(atStart.mainText).toContain('ci-token');
+
+    await expectReplayShows(file, [atStart, collectors]);
+  }, 30_000);
+
+  it('?record=1 in the address of a console signed in before: the replay shows the screens', async () => {
+    liveServer();
+    plantXsrfCookie();
+    // The console was signed in earlier: its session is in local storage.
+    const earlier = makePersistedStore();
+    await bootstrapped(earlier.persistor);
+    earlier.store.dispatch(loggedIn({ userId: 'u1', userName: 'admin', userProvider: 'local', loginType: 'form' }));
+    earlier.store.dispatch(privilegesLoaded({ privileges: signedInState().session.userPrivileges, manualEntryFormPrivileges: [] }));
+    earlier.store.dispatch(organizationsLoaded([anOrganization({ UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }), anOrganization()]));
+    await earlier.persistor.flush();
+    earlier.persistor.pause();
+    window.history.replaceState(null, '', '/?record=1#/collectors');
+
+    const { store, persistor } = makePersistedStore();
+    const { container, unmount } = render(
+      <AppProviders store={store} persistor={persistor} i18n={createTestI18n()}>
+        <AppRouter />
+      </AppProviders>,
+    );
+    await screen.findByText('OPC', undefined, { timeout: 5000 });
+    const recording = await store.dispatch(exportRecording());
+    const collectors: Checkpoint = { name: 'collectors', step: recording?.actions.length ?? -1, mainText: mainText(container), persisted: null };
+    unmount();
+    if (!recording) throw new Error('?record=1 did not start the recorder.');
+    expect(recording.initialState).toMatchObject({ session: { userName: 'admin' } });
+
+    await expectReplayShows(JSON.stringify(recording), [collectors]);
+  }, 30_000);
+});
+
+async function bootstrapped(persistor: Persistor): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const check = () => persistor.getState().bootstrapped && resolve();
+    persistor.subscribe(check);
+    check();
+  });
+}

@@ -93,10 +93,20 @@ interface OutcomeIndex {
 
 const requestKey = (method: string, url: string) => `${method} ${url}`;
 
-/** Every answer the live app received: RTK Query's fulfilled (and rejected-with-value) actions. */
+/**
+ * Every answer the live app had: the API cache of the initial state (a recording started after
+ * sign-in begins with the pages' data already there), then RTK Query's fulfilled (and
+ * rejected-with-value) actions.
+ */
 function indexOutcomes(recording: Recording): OutcomeIndex {
   const index: OutcomeIndex = { byCacheKey: new Map(), byRequest: new Map() };
   const add = (map: Map<string, Outcome[]>, key: string, outcome: Outcome) => map.set(key, [...(map.get(key) ?? []), outcome]);
+  const cached = member(member(recording.initialState, 'api'), 'queries');
+  if (typeof cached === 'object' && cached !== null && !Array.isArray(cached)) {
+    for (const [cacheKey, entry] of Object.entries(cached)) {
+      if (member(entry, 'status') === 'fulfilled') add(index.byCacheKey, cacheKey, { step: 0, answer: { data: member(entry, 'data') ?? null } });
+    }
+  }
   recording.actions.forEach(({ action }, i) => {
     const match = API_OUTCOME.exec(action.type);
     if (!match) return;

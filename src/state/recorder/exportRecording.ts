@@ -3,7 +3,7 @@ import { downloadJson } from '../../lib/recording/downloadJson';
 import { CURRENT_FORMAT_VERSION, recordingFileName, type Recording } from '../../lib/recording/recordingFormat';
 import type { OrganizationSummary } from '../organization';
 import type { Recorder } from './recorder';
-import { isJsonObject, type RecorderWindow } from './recorderEngine';
+import { isJsonObject, RTK_QUERY_DATA_KEYED_PATHS, type RecorderWindow } from './recorderEngine';
 import { toRecordable } from './toRecordable';
 
 /** What every store passes its thunks (and RTK Query its baseQuery) as the extra argument. */
@@ -27,7 +27,9 @@ export interface RecordingContext {
 /** The file of format version 1 for what a recorder holds. */
 export function buildRecording(window: RecorderWindow, context: RecordingContext): Recording {
   const clean = (value: unknown) => toRecordable(value, { secrets: context.secrets });
-  const initialState = clean(window.initialState);
+  // The API cache's keys are data (`getCurrentUserTokens(undefined)`), not secret names: a recording
+  // started after sign-in holds that cache, and the replay's pages read it under those keys.
+  const initialState = toRecordable(window.initialState, { secrets: context.secrets, dataKeyedPaths: RTK_QUERY_DATA_KEYED_PATHS });
   const actions: Recording['actions'] = [];
   for (const entry of window.entries) {
     const action = clean(entry.action);
