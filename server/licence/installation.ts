@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
+import { licencesRepository } from '../repositories/licences';
 
 // This installation's identity. The fingerprint is what a licence is issued for: stable for the
 // life of the database (so a restart or an upgrade keeps the licence valid), different on every
@@ -19,9 +20,7 @@ const FINGERPRINT_CONTEXT = 'historian-licence-fingerprint:v1:';
  * server is asked about its licence, which is during setup.
  */
 export async function ensureInstallation(db: Db): Promise<Installation> {
-  await db.query('INSERT INTO installation (singleton) VALUES (true) ON CONFLICT (singleton) DO NOTHING');
-  const { rows } = await db.query<{ id: string; trial_started_at: Date }>('SELECT id, trial_started_at FROM installation');
-  const row = rows[0];
+  const row = await licencesRepository(db).ensureInstallation();
   if (!row) throw new Error('The installation row is missing');
   return { id: row.id, trialStartedAt: row.trial_started_at };
 }

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import { isSystemSetting, normalizeSettingValue, SETTING_ERRORS, settingValueError } from '../../domain/settingRules';
+import { privilegeHoldingsOf } from '../access/privilegeHoldings';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { callerOf, capAllows, type Caller } from '../http/caller';
 import { badRequest, forbidden, notFound } from '../http/problem';
+import { settingsRepository, type SettingRow } from '../repositories/settings';
 
 // GET /settings, PUT /settings/{id}, PUT /settings/batch. A call may name another organization
 // than the one in x-organization-uuid (the wizard and the API settings page work on the root's
@@ -16,13 +18,6 @@ export interface SettingJson {
   OrganizationUUID: string;
   Name: string;
   Value: string;
-}
-
-interface SettingRow {
-  uuid: string;
-  organization_uuid: string;
-  name: string;
-  value: string;
 }
 
 interface SettingBody {
@@ -44,12 +39,8 @@ async function holdsIn(db: Db, caller: Caller, organization: string, privilege: 
   if (organization === caller.rootOrganizationUuid) return caller.rootPrivileges.has(privilege);
   if (organization === caller.organizationUuid) return caller.privileges.has(privilege);
   if (!capAllows(caller, organization, privilege)) return false;
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid
-      WHERE p.user_uuid = $1 AND p.organization_uuid = $2 AND p.privilege_name = $3 AND o.status <> 'Deleted'`,
-    [caller.userUuid, organization, privilege],
-  );
-  return rowCount > 0;
+  // What the user holds in organizations that are not deleted.
+  return (await privilegeHoldingsOf(db, caller.userUuid)).get(organization)?.has(privilege) ?? false;
 }
 
 /** The organization a setting call acts in: the one named, else the caller's, else the root. */
@@ -72,10 +63,6 @@ function failIfAny(errors: Record<string, string[]>): void {
   if (fields.length > 0) throw badRequest(`Invalid settings: ${fields.join(', ')}`, errors, 'configurations.errors.update_setting');
 }
 
-const UPSERT_SQL = `INSERT INTO settings (organization_uuid, name, value) VALUES ($1, $2, $3)
-  ON CONFLICT (organization_uuid, name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-  RETURNING uuid, organization_uuid, name, value`;
-
 export function settingsHandlers(ctx: AppContext) {
   return {
     async getSettings(request: FastifyRequest<{ Querystring: { OrganizationUUID?: string } }>) {
@@ -84,19 +71,12 @@ export function settingsHandlers(ctx: AppContext) {
       if (!(await holdsIn(ctx.db, caller, organization, PRIVILEGES.ReadSettings))) {
         throw forbidden(`Missing privilege: ${PRIVILEGES.ReadSettings}`);
       }
-      const { rows } = await ctx.db.query<SettingRow>(
-        'SELECT uuid, organization_uuid, name, value FROM settings WHERE organization_uuid = $1 ORDER BY name',
-        [organization],
-      );
-      return rows.map(toJson);
+      return (await settingsRepository(ctx.db).list(organization)).map(toJson);
     },
 
     async updateSetting(request: FastifyRequest<{ Params: { id: string }; Body: SettingBody }>) {
       const caller = callerOf(request);
-      const { rows } = await ctx.db.query<SettingRow>('SELECT uuid, organization_uuid, name, value FROM settings WHERE uuid = $1', [
-        request.params.id,
-      ]);
-      const row = rows[0];
+      const row = await settingsRepository(ctx.db).find(request.params.id);
       // Settings of organizations the caller cannot manage answer like missing ones.
       if (!row || !(await holdsIn(ctx.db, caller, row.organization_uuid, PRIVILEGES.ManageSettings))) throw notFound('No such setting');
       const body = request.body;
@@ -105,11 +85,9 @@ export function settingsHandlers(ctx: AppContext) {
         throw badRequest('A setting cannot move to another organization', { OrganizationUUID: [SETTING_ERRORS.move] });
       }
       failIfAny(settingErrors(caller, row.organization_uuid, body, ''));
-      const updated = await ctx.db.query<SettingRow>(
-        'UPDATE settings SET value = $2, updated_at = now() WHERE uuid = $1 RETURNING uuid, organization_uuid, name, value',
-        [row.uuid, normalizeSettingValue(body.Value)],
-      );
-      return toJson(updated.rows[0]);
+      const updated = await settingsRepository(ctx.db).updateValue(row.uuid, normalizeSettingValue(body.Value));
+      if (!updated) throw notFound('No such setting');
+      return toJson(updated);
     },
 
     async updateSettingsBatch(request: FastifyRequest<{ Body: SettingBody[] }>) {
@@ -125,11 +103,9 @@ export function settingsHandlers(ctx: AppContext) {
       }
       // All or nothing: the wizard's finish and the settings page save several names together.
       return ctx.db.transaction(async (tx) => {
+        const settings = settingsRepository(tx);
         const saved: SettingJson[] = [];
-        for (const { setting, organization } of items) {
-          const { rows } = await tx.query<SettingRow>(UPSERT_SQL, [organization, setting.Name, normalizeSettingValue(setting.Value)]);
-          saved.push(toJson(rows[0]));
-        }
+        for (const { setting, organization } of items) saved.push(toJson(await settings.upsert(organization, setting.Name, normalizeSettingValue(setting.Value))));
         return saved;
       });
     },

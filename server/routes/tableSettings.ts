@@ -3,6 +3,7 @@ import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { AppContext } from '../context';
 import { callerOf, organizationOf, requirePrivileges } from '../http/caller';
 import { badRequest, notFound } from '../http/problem';
+import { tableSettingsRepository, type TableSettingRow } from '../repositories/tableSettings';
 
 // GET /table_setting/?id=, POST /table_settings, PUT /table_settings/{PK} (SPEC §4 "Table
 // columns"). A layout belongs to a user in an organization; a row without a user is the
@@ -25,16 +26,6 @@ interface TableSettingBody {
   ColumnsOrder: string[];
   IsDefault?: boolean;
 }
-
-interface TableSettingRow {
-  pk: number;
-  user_uuid: string | null;
-  table_id: string;
-  columns_shown: unknown;
-  columns_order: unknown;
-}
-
-const COLUMNS = 'pk, user_uuid, table_id, columns_shown, columns_order';
 
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -65,13 +56,8 @@ export function tableSettingsHandlers(ctx: AppContext) {
     async getTableSetting(request: FastifyRequest<{ Querystring: { id: string } }>): Promise<TableSettingJson[]> {
       const organization = organizationOf(request);
       const { userUuid } = callerOf(request);
-      const { rows } = await ctx.db.query<TableSettingRow>(
-        `SELECT ${COLUMNS} FROM table_settings
-          WHERE organization_uuid = $1 AND table_id = $2 AND (user_uuid = $3 OR user_uuid IS NULL)
-          ORDER BY user_uuid NULLS LAST LIMIT 1`,
-        [organization, request.query.id, userUuid],
-      );
-      return rows.map(toJson);
+      const row = await tableSettingsRepository(ctx.db).applying(organization, userUuid, request.query.id);
+      return row ? [toJson(row)] : [];
     },
 
     async createTableSetting(request: FastifyRequest<{ Body: TableSettingBody }>, reply: FastifyReply): Promise<TableSettingJson> {
@@ -80,27 +66,15 @@ export function tableSettingsHandlers(ctx: AppContext) {
       checkColumns(body);
       const asDefault = body.IsDefault === true;
       if (asDefault) requirePrivileges(request, [PRIVILEGES.SaveTableDefault]);
-      const params = [organization, body.ID, JSON.stringify(body.ColumnsShown), JSON.stringify(body.ColumnsOrder)];
-      // One statement per case: the two partial unique indexes need their own conflict targets.
-      const { rows } = asDefault
-        ? await ctx.db.query<TableSettingRow>(
-            `INSERT INTO table_settings (organization_uuid, user_uuid, table_id, columns_shown, columns_order)
-             VALUES ($1, NULL, $2, $3::jsonb, $4::jsonb)
-             ON CONFLICT (organization_uuid, table_id) WHERE user_uuid IS NULL
-             DO UPDATE SET columns_shown = EXCLUDED.columns_shown, columns_order = EXCLUDED.columns_order, updated_at = now()
-             RETURNING ${COLUMNS}`,
-            params,
-          )
-        : await ctx.db.query<TableSettingRow>(
-            `INSERT INTO table_settings (organization_uuid, user_uuid, table_id, columns_shown, columns_order)
-             VALUES ($1, $5, $2, $3::jsonb, $4::jsonb)
-             ON CONFLICT (organization_uuid, user_uuid, table_id) WHERE user_uuid IS NOT NULL
-             DO UPDATE SET columns_shown = EXCLUDED.columns_shown, columns_order = EXCLUDED.columns_order, updated_at = now()
-             RETURNING ${COLUMNS}`,
-            [...params, callerOf(request).userUuid],
-          );
+      const row = await tableSettingsRepository(ctx.db).save({
+        organizationUuid: organization,
+        userUuid: asDefault ? null : callerOf(request).userUuid,
+        tableId: body.ID,
+        columnsShown: body.ColumnsShown,
+        columnsOrder: body.ColumnsOrder,
+      });
       reply.code(201);
-      return toJson(rows[0]);
+      return toJson(row);
     },
 
     async updateTableSetting(request: FastifyRequest<{ Params: { PK: number }; Body: TableSettingBody }>): Promise<TableSettingJson> {
@@ -109,12 +83,7 @@ export function tableSettingsHandlers(ctx: AppContext) {
       const body = request.body;
       checkColumns(body);
       // Another user's layout, or one in another organization, does not exist for this caller.
-      const { rows: found } = await ctx.db.query<TableSettingRow>(
-        `SELECT ${COLUMNS} FROM table_settings
-          WHERE pk = $1 AND organization_uuid = $2 AND (user_uuid = $3 OR user_uuid IS NULL)`,
-        [request.params.PK, organization, userUuid],
-      );
-      const row = found[0];
+      const row = await tableSettingsRepository(ctx.db).findVisible(organization, userUuid, request.params.PK);
       if (!row) throw notFound('No such table setting');
       const isDefault = row.user_uuid === null;
       if (isDefault) requirePrivileges(request, [PRIVILEGES.SaveTableDefault]);
@@ -122,12 +91,9 @@ export function tableSettingsHandlers(ctx: AppContext) {
       if (body.IsDefault !== undefined && body.IsDefault !== isDefault) {
         throw badRequest('A stored setting cannot move between a user and the organization default', { IsDefault: [`must be ${isDefault}`] });
       }
-      const { rows } = await ctx.db.query<TableSettingRow>(
-        `UPDATE table_settings SET columns_shown = $2::jsonb, columns_order = $3::jsonb, updated_at = now()
-          WHERE pk = $1 RETURNING ${COLUMNS}`,
-        [row.pk, JSON.stringify(body.ColumnsShown), JSON.stringify(body.ColumnsOrder)],
-      );
-      return toJson(rows[0]);
+      const updated = await tableSettingsRepository(ctx.db).updateColumns(row.pk, body.ColumnsShown, body.ColumnsOrder);
+      if (!updated) throw notFound('No such table setting');
+      return toJson(updated);
     },
   };
 }
