@@ -82,7 +82,12 @@ module.exports = (_env, argv) => {
       }),
       new HtmlWebpackPlugin({ template: './public/index.html' }),
       // The EULA is a static document: the setup wizard embeds it and links to it (SPEC §2).
-      new CopyWebpackPlugin({ patterns: [{ from: 'public/eula.html', to: 'eula.html' }] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'public/eula.html', to: 'eula.html' },
+          { from: 'public/eula.css', to: 'eula.css' },
+        ],
+      }),
       new MiniCssExtractPlugin({ filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css' }),
       new GzipBudgetPlugin(),
     ],

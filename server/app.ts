@@ -15,6 +15,7 @@ import { serializeError } from './http/errorSerializer';
 import { problemErrorHandler, sendProblem } from './http/problem';
 import { readRequestLimits, registerRequestLimits } from './http/requestLimits';
 import { registerStrictResponseValidation } from './http/responseValidation';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticClient } from './http/staticClient';
 import { registerContractValidators } from './http/validators';
 import { resolveOperations, serviceHandlers } from './routes/handlers';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerContractValidators(app);
+  registerSecurityHeaders(app);
   app.setErrorHandler(problemErrorHandler);
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, { title: 'Not Found', status: 404, detail: `No route ${request.method} ${request.url.split('?')[0]}` }),
