@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { isUniqueViolation } from '../access/scope';
 import { callerOf, organizationOf } from '../http/caller';
 import { badRequest, HttpProblem, notFound } from '../http/problem';
+import { rethrowUniqueConflict } from '../http/uniqueConflict';
+import { TIMESERIES_DATABASE_UNIQUE_FIELDS, timeseriesDatabasesRepository, type TimeseriesDatabaseRow as DatabaseRow } from '../repositories/timeseriesDatabases';
 import { createTimeseriesDrivers, TIMESERIES_DATABASE_TYPES } from '../timeseries/registry';
 import { TimeseriesSettingsError } from '../timeseries/settings';
 import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';
@@ -12,16 +13,6 @@ import { assertSettingsFit, keptSecrets, mergeSecureSettings, presentSettings } 
 // type of server/timeseries/registry.ts. Secure settings are never answered and are replaced only
 // when a new value is sent; a stored one goes only to the host and user it was stored with. Ids of another organization answer 404, like ids that do not exist.
 // Deleting an entry leaves the database itself and its points alone: they are the site's data.
-
-interface DatabaseRow {
-  uuid: string;
-  organization_uuid: string;
-  name: string;
-  description: string;
-  type_uuid: string;
-  settings: SettingsMap;
-  secure_settings: SettingsMap;
-}
 
 interface DatabaseBody {
   Name: string;
@@ -40,8 +31,6 @@ interface TestBody {
 
 type ById = { Params: { id: string } };
 type WithCreateDatabase = { Querystring: { createDatabase?: boolean } };
-
-const COLUMNS = 'uuid, organization_uuid, name, description, type_uuid, settings, secure_settings';
 
 /** Secure settings never leave the server (ARCHITECTURE "Security model"). */
 const toJson = (row: DatabaseRow) => ({
@@ -72,10 +61,8 @@ function nameOf(body: DatabaseBody): string {
   return name;
 }
 
-function nameTaken(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
-  throw new HttpProblem(409, 'Conflict', { detail: 'A time-series database of this name exists in the organization', errors: { Name: ['is already in use'] } });
-}
+const nameTaken = (error: unknown): never =>
+  rethrowUniqueConflict(error, TIMESERIES_DATABASE_UNIQUE_FIELDS, () => 'A time-series database of this name exists in the organization');
 
 export function timeseriesDatabasesHandlers(ctx: AppContext) {
   const drivers = createTimeseriesDrivers({ serverDb: ctx.db });
@@ -88,12 +75,9 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
 
   /** The row when it belongs to the caller's organization; 404 otherwise. */
   const findRow = async (request: FastifyRequest, uuid: string): Promise<DatabaseRow> => {
-    const { rows } = await ctx.db.query<DatabaseRow>(`SELECT ${COLUMNS} FROM timeseries_databases WHERE uuid = $1 AND organization_uuid = $2`, [
-      uuid,
-      organizationOf(request),
-    ]);
-    if (!rows[0]) throw notFound('No such time-series database');
-    return rows[0];
+    const row = await timeseriesDatabasesRepository(ctx.db).find(organizationOf(request), uuid);
+    if (!row) throw notFound('No such time-series database');
+    return row;
   };
 
   /** createDatabase=true: the database or bucket is really made, under the internal default name when none is given. */
@@ -114,10 +98,7 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
     },
 
     async getTimeseriesDatabases(request: FastifyRequest) {
-      const { rows } = await ctx.db.query<DatabaseRow>(`SELECT ${COLUMNS} FROM timeseries_databases WHERE organization_uuid = $1 ORDER BY lower(name)`, [
-        listOrganizationOf(request),
-      ]);
-      return rows.map(toJson);
+      return (await timeseriesDatabasesRepository(ctx.db).list(listOrganizationOf(request))).map(toJson);
     },
 
     async createTimeseriesDatabase(request: FastifyRequest<{ Body: DatabaseBody } & WithCreateDatabase>, reply: FastifyReply) {
@@ -129,12 +110,14 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
       assertSettingsFit(driver, settings, secureSettings);
       if (request.query.createDatabase) settings = await createDatabase(request, driver, settings, secureSettings);
       try {
-        const { rows } = await ctx.db.query<DatabaseRow>(
-          `INSERT INTO timeseries_databases (organization_uuid, name, description, type_uuid, settings, secure_settings)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-          [organizationOf(request), name, body.Description ?? '', driver.typeUuid, JSON.stringify(settings), JSON.stringify(secureSettings)],
-        );
-        return reply.code(201).send(toJson(rows[0]));
+        const row = await timeseriesDatabasesRepository(ctx.db).create(organizationOf(request), {
+          name,
+          description: body.Description ?? '',
+          typeUuid: driver.typeUuid,
+          settings,
+          secureSettings,
+        });
+        return reply.code(201).send(toJson(row));
       } catch (error) {
         return nameTaken(error);
       }
@@ -151,15 +134,16 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
       assertSettingsFit(driver, settings, secureSettings);
       if (request.query.createDatabase) settings = await createDatabase(request, driver, settings, secureSettings);
       try {
-        const { rows } = await ctx.db.query<DatabaseRow>(
-          `UPDATE timeseries_databases
-              SET name = $3, description = $4, type_uuid = $5, settings = $6, secure_settings = $7, updated_at = now()
-            WHERE uuid = $1 AND organization_uuid = $2 RETURNING ${COLUMNS}`,
-          [stored.uuid, stored.organization_uuid, name, body.Description ?? stored.description, driver.typeUuid, JSON.stringify(settings), JSON.stringify(secureSettings)],
-        );
+        const row = await timeseriesDatabasesRepository(ctx.db).update(stored.organization_uuid, stored.uuid, {
+          name,
+          description: body.Description ?? stored.description,
+          typeUuid: driver.typeUuid,
+          settings,
+          secureSettings,
+        });
         // Deleted by someone else between the read and the write.
-        if (!rows[0]) throw notFound('No such time-series database');
-        return toJson(rows[0]);
+        if (!row) throw notFound('No such time-series database');
+        return toJson(row);
       } catch (error) {
         return nameTaken(error);
       }
@@ -167,7 +151,7 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
 
     async deleteTimeseriesDatabase(request: FastifyRequest<ById>, reply: FastifyReply) {
       const row = await findRow(request, request.params.id);
-      await ctx.db.query('DELETE FROM timeseries_databases WHERE uuid = $1', [row.uuid]);
+      await timeseriesDatabasesRepository(ctx.db).delete(row.organization_uuid, row.uuid);
       return reply.code(204).send();
     },
 
