@@ -155,4 +155,53 @@ describe('QA record and replay in the browser', () => {
     expect(qa.errors).toEqual([]);
     await qa.context.close();
   }, 180_000);
+
+  // Runs after the test above, which replaced the default password with NEW_PASSWORD.
+  it('replays the screens of every documented way of recording while signed in: the profile switch, ?record=1 before and inside the hash', async () => {
+    const live = await newContext(browser, server.url);
+    await live.page.goto('/#/profile');
+    await signIn(live.page, NEW_PASSWORD);
+    const experimental = live.page.getByLabel('Experimental features');
+    if (!(await experimental.isChecked())) await experimental.check();
+    const recorded: { name: string; path: string; checkpoints: Checkpoint[] }[] = [];
+    const keep = async (name: string, checkpoints: Checkpoint[]) => {
+      const { path: downloaded } = await exportRecording(live.page);
+      const path = nodePath.join(fileDir, `${name}.json`);
+      writeFileSync(path, readFileSync(downloaded, 'utf8'));
+      recorded.push({ name, path, checkpoints });
+    };
+
+    // 1. The switch among the profile's experimental features, on the profile page itself.
+    await live.page.getByRole('checkbox', { name: 'Record my actions for QA replay' }).check();
+    const onProfile = await checkpoint(live.page, 'profile, where the switch was turned on');
+    await live.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Collectors' }).click();
+    await live.page.getByRole('grid', { name: 'Collectors' }).waitFor();
+    await keep('profile-switch', [{ ...onProfile, step: 0 }, await checkpoint(live.page, 'collectors after the switch')]);
+
+    // 2. and 3. ?record=1 in the address of the signed-in console, before the hash and inside it.
+    for (const [name, address] of [['record-before-hash', '/?record=1#/collectors'], ['record-in-hash', '/#/collectors?record=1']]) {
+      await live.page.goto(address);
+      await live.page.getByRole('grid', { name: 'Collectors' }).waitFor();
+      await keep(name, [await checkpoint(live.page, `collectors opened with ${address}`)]);
+    }
+    expect(live.errors).toEqual([]);
+    await live.context.close();
+
+    const qa = await newContext(browser, server.url);
+    await qa.page.goto('/#/qa/replay');
+    await signIn(qa.page, NEW_PASSWORD);
+    await qa.page.getByRole('heading', { level: 1, name: 'QA replay' }).waitFor();
+    for (const { name, path, checkpoints } of recorded) {
+      await qa.page.getByLabel('Recording file').setInputFiles(path);
+      const screen = qa.page.getByRole('region', { name: 'Replayed screen' });
+      const actions = qa.page.getByRole('navigation', { name: 'Recorded actions' }).getByRole('button');
+      await screen.waitFor();
+      for (const expected of checkpoints) {
+        await actions.nth(expected.step).click();
+        await poll(async () => normalized(await screen.locator('main').first().textContent()), expected.text, `${name}: ${expected.name}`);
+      }
+    }
+    expect(qa.errors).toEqual([]);
+    await qa.context.close();
+  }, 180_000);
 });
