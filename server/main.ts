@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
+import { maskUrlCredentials } from './http/errorSerializer';
 import { readVersion } from './version';
 
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
@@ -38,7 +39,8 @@ async function main() {
   console.log(`Historian Console listening on http://localhost:${config.port} with ${where}`);
 }
 
+// A failed start may quote DATABASE_URL (pg's connection errors do): never print its password.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(maskUrlCredentials(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });
