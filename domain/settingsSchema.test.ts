@@ -1,5 +1,4 @@
-import { validateWithSchema } from './schemaValidation';
-import { orderedProperties, requiredNames, toValidationSchema, type SettingsSchema } from './settingsSchema';
+import { orderedProperties, requiredNames, type SettingsSchema } from './settingsSchema';
 
 const schema: SettingsSchema = {
   type: 'object',
@@ -19,24 +18,5 @@ describe('SettingsSchema (SPEC §3)', () => {
 
   it('a property is required by the list or by its own flag', () => {
     expect([...requiredNames(schema)].sort()).toEqual(['host', 'password']);
-  });
-
-  it('becomes a JSON schema that ajv compiles, without the form annotations', () => {
-    const json = toValidationSchema(schema);
-    expect(json).toEqual({
-      type: 'object',
-      required: ['host', 'password'],
-      properties: {
-        password: { type: 'string' },
-        host: { type: 'string', title: 'Host' },
-        notes: { type: 'string' },
-        port: { type: 'integer', minimum: 1, maximum: 65535 },
-      },
-    });
-    expect(validateWithSchema(json, { host: 'a' })).toEqual({ password: [{ key: 'general.required', values: {} }] });
-  });
-
-  it('secure fields are optional when editing a stored item', () => {
-    expect(validateWithSchema(toValidationSchema(schema, { secureOptional: true }), { host: 'a' })).toEqual({});
   });
 });

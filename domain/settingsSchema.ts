@@ -2,7 +2,7 @@ import type { components } from './contract.gen';
 
 // The SettingsSchema of SPEC §3 (collectors, time-series database types) is JSON-schema-like but
 // not JSON Schema: `required` may sit on a property as a boolean, and it carries annotations for
-// the form (secure, password, isMultiLine, order). These helpers order its properties and turn it
+// the form (secure, password, isMultiLine, order). These helpers read it; settingsModule.ts turns it
 // into a schema ajv can compile.
 
 export type SettingsSchema = components['schemas']['SettingsSchema'];
@@ -33,28 +33,4 @@ export function orderedProperties(schema: SettingsSchema): SchemaProperty[] {
     .map(([name, property], index) => ({ name, property, required: required.has(name), index }))
     .sort((a, b) => (a.property.order ?? Infinity) - (b.property.order ?? Infinity) || a.index - b.index)
     .map(({ name, property, required: isRequired }) => ({ name, property, required: isRequired }));
-}
-
-const ANNOTATIONS: ReadonlySet<string> = new Set(['secure', 'password', 'isMultiLine', 'order', 'required']);
-
-function plainProperty(property: SettingsSchemaProperty): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(property).filter(([key]) => !ANNOTATIONS.has(key)));
-}
-
-export interface ValidationSchemaOptions {
-  /**
-   * Editing a stored item: its secure values are not sent back, so an empty secure field means
-   * "keep the stored value" and is not required.
-   */
-  secureOptional?: boolean;
-}
-
-/** A JSON Schema (draft 7) for the flat map of all settings, secure ones included. */
-export function toValidationSchema(schema: SettingsSchema, options: ValidationSchemaOptions = {}): object {
-  const properties: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(schema.properties ?? {})) properties[name] = plainProperty(property);
-  const required = [...requiredNames(schema)].filter(
-    (name) => !(options.secureOptional && schema.properties?.[name] && isSecure(schema.properties[name])),
-  );
-  return { type: 'object', properties, required };
 }

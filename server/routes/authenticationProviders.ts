@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mergeSecureSettings, presentSettings as present, validateSettings } from '../../domain/settingsModule';
 import { isForeignKeyViolation, isUniqueViolation } from '../access/scope';
 import { testProvider } from '../auth/providerTest';
-import { PROVIDER_TYPES, providerTypeOf, settingsErrors } from '../auth/providerTypes';
+import { PROVIDER_TYPES, providerTypeOf } from '../auth/providerTypes';
 import { findProviderById, type ProviderRow } from '../auth/providers';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { assertNoSettingsErrors } from '../http/settingsProblem';
 import { secretsKeptFor, type SecretBinding } from './storedSecrets';
 
 // /authentication-providers (root level). Secure settings (LDAP bind password, OIDC client
@@ -48,11 +50,6 @@ async function findRow(db: Db, uuid: string): Promise<Row> {
   return rows[0];
 }
 
-/** Values that count: empty strings and nulls mean "not set". */
-function present(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== '' && value !== null && value !== undefined));
-}
-
 /**
  * What says where a provider's secret goes: the LDAP bind password to the directory at the URL,
  * over its TLS (a changed CA or no StartTLS lets another host take it), for the bind DN; the OIDC
@@ -72,14 +69,14 @@ function keptSecrets(stored: ProviderRow, body: ProviderBody): Record<string, un
   return secretsKeptFor(binding, properties, stored, present(body.Settings), body.SecureSettings);
 }
 
+/** The settings to store: SecureSettings by the secure-value rule (absent keeps, null clears, a value replaces). */
 function checkBody(body: ProviderBody, storedSecure: Record<string, unknown>) {
   const type = providerTypeOf(body.ProviderType);
   if (!type) throw badRequest('Unknown provider type', { ProviderType: ['is not a known type'] });
   const settings = present(body.Settings);
-  const secure = present(body.SecureSettings);
-  const errors = settingsErrors(type, settings, secure, storedSecure);
-  if (Object.keys(errors).length > 0) throw badRequest(`Invalid settings: ${Object.keys(errors).join(', ')}`, errors);
-  return { settings, secureSettings: { ...storedSecure, ...secure } };
+  const secureSettings = mergeSecureSettings(storedSecure, body.SecureSettings);
+  assertNoSettingsErrors(validateSettings(type.SettingsSchema, { Settings: settings, SecureSettings: secureSettings }, { refuseUnknown: true }), 'Invalid settings');
+  return { settings, secureSettings };
 }
 
 function nameTaken(error: unknown): never {
@@ -160,7 +157,7 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
         name: body.ProviderName,
         type: body.ProviderType,
         settings: present(body.Settings),
-        secureSettings: { ...storedSecure, ...present(body.SecureSettings) },
+        secureSettings: mergeSecureSettings(storedSecure, body.SecureSettings),
       };
       return testProvider(provider, body.TestUser?.trim() || undefined, ctx.config.isProduction);
     },

@@ -129,6 +129,17 @@ describe('POST and PUT /collectors', () => {
     expect(unchanged.json<CollectorJson>().SettingsVersion).toBe(v1 + 1);
   });
 
+  it('a secure setting sent empty keeps the stored value, and sent as null clears it', async () => {
+    const collector = await registered('Oven');
+    const settingsOf = async () => (await api('GET', '/collector-api/settings', bearer(collector.token))).json<{ SecureSettings: object }>().SecureSettings;
+    await api('PUT', `/collectors/${collector.UUID}`, admin, { Name: 'Oven', Settings: { SampleIntervalMs: 500 }, SecureSettings: { ApiKey: 'k1' } });
+    expect((await api('PUT', `/collectors/${collector.UUID}`, admin, { Name: 'Oven', Settings: { SampleIntervalMs: 500 }, SecureSettings: { ApiKey: '' } })).statusCode).toBe(200);
+    expect(await settingsOf()).toEqual({ ApiKey: 'k1' });
+    const cleared = await api('PUT', `/collectors/${collector.UUID}`, admin, { Name: 'Oven', Settings: { SampleIntervalMs: 500 }, SecureSettings: { ApiKey: null } });
+    expect(cleared.statusCode).toBe(200);
+    expect(await settingsOf()).toEqual({});
+  });
+
   it('settings that break the registered schema answer 400 by field, and a secret is refused in Settings', async () => {
     const collector = await registered('Kiln');
     const response = await api('PUT', `/collectors/${collector.UUID}`, admin, { Name: 'Kiln', Settings: { SampleIntervalMs: 5, Signal: 'square', ApiKey: 'leak' } });

@@ -1,14 +1,16 @@
 import { useMemo, useRef, type FormEvent } from 'react';
 import { isRecord } from '../../lib/formConversion';
-import { validateWithSchema, type SchemaErrors } from '../../../domain/schemaValidation';
-import { isSecure, toValidationSchema, type SettingsSchema } from '../../../domain/settingsSchema';
+import type { SchemaErrors } from '../../../domain/schemaValidation';
+import { SECURE_SETTINGS_FIELD, SETTINGS_FIELD, validateSettings } from '../../../domain/settingsModule';
+import type { SettingsSchema } from '../../../domain/settingsSchema';
 
 // What a Form needs to submit a SettingsSchema's fields: Settings and SecureSettings split, empty
-// values dropped, secure values only when the user changed them, and validation with ajv whose
-// errors land on `Settings.x` or `SecureSettings.x`.
+// values dropped, secure values only when the user changed them, and validation by the settings
+// module the server checks with too (domain/settingsModule.ts), whose errors land on `Settings.x`
+// or `SecureSettings.x`.
 
-export const SETTINGS = 'Settings';
-export const SECURE_SETTINGS = 'SecureSettings';
+export const SETTINGS = SETTINGS_FIELD;
+export const SECURE_SETTINGS = SECURE_SETTINGS_FIELD;
 
 export interface SchemaFormValues {
   Settings: Record<string, unknown>;
@@ -29,13 +31,7 @@ function nonEmpty(values: unknown, keep: (key: string) => boolean = () => true):
 
 export function useSchemaForm(schema: SettingsSchema, { existing = false }: SchemaFormOptions = {}) {
   const changedSecrets = useRef(new Set<string>());
-  const validationSchema = useMemo(() => toValidationSchema(schema, { secureOptional: existing }), [schema, existing]);
-
   return useMemo(() => {
-    const fieldOf = (key: string) => {
-      const property = schema.properties?.[key];
-      return `${property && isSecure(property) ? SECURE_SETTINGS : SETTINGS}.${key}`;
-    };
     return {
       /** Records which secure fields the user typed in. */
       onChange(event: FormEvent<HTMLFormElement>) {
@@ -52,15 +48,10 @@ export function useSchemaForm(schema: SettingsSchema, { existing = false }: Sche
           [SECURE_SETTINGS]: nonEmpty(values[SECURE_SETTINGS], (key) => changedSecrets.current.has(key)),
         };
       },
+      /** Editing a stored item: an empty required secure field keeps the stored value. */
       validate(values: Record<string, unknown>): SchemaErrors {
-        const flat = { ...nonEmpty(values[SETTINGS]), ...nonEmpty(values[SECURE_SETTINGS]) };
-        const errors: SchemaErrors = {};
-        for (const [path, list] of Object.entries(validateWithSchema(validationSchema, flat))) {
-          const [key, ...rest] = path.split('.');
-          errors[[fieldOf(key), ...rest].join('.')] = list;
-        }
-        return errors;
+        return validateSettings(schema, { Settings: nonEmpty(values[SETTINGS]), SecureSettings: nonEmpty(values[SECURE_SETTINGS]) }, { secureOptional: existing });
       },
     };
-  }, [schema, validationSchema]);
+  }, [schema, existing]);
 }
