@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import { conflict, HttpProblem, notFound } from '../http/problem';
-import { collectorJson, collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
+import { collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
+import { collectorJson } from './collectorJson';
 
 // Status changes of a collector (PATCH /collectors/{id}/status, DELETE /collectors/{id}). SPEC §4
 // does not show which transitions are allowed, so any status may follow any other, with two rules

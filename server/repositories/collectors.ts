@@ -3,9 +3,9 @@ import type { Db } from '../db/db';
 import { kyselyOf } from '../db/kysely';
 import type { CollectorStatus } from '../db/schema';
 
-// The collectors table, their health timeline and the measurements that keep a collector in use,
-// with their JSON for the console (SPEC §3 Collector) and for the agent. Secure settings and the
-// token hash never leave this module in a browser-facing shape.
+// The collectors table, their health timeline and the measurements that keep a collector in use.
+// Their JSON, for the console and for the agent, is server/collectors/collectorJson.ts. The token
+// hash never leaves this module.
 
 export type { CollectorStatus };
 export type JsonMap = Record<string, unknown>;
@@ -90,44 +90,6 @@ export interface Registration {
   buildArch: string;
   settingsSchema: JsonMap;
   measurementSettingsSchema: JsonMap;
-}
-
-export function collectorJson(row: CollectorRow) {
-  return {
-    UUID: row.uuid,
-    OrganizationUUID: row.organization_uuid,
-    Name: row.name,
-    Description: row.description,
-    Status: row.status,
-    CollectorType: row.collector_type,
-    BuildVersion: row.build_version,
-    BuildOs: row.build_os,
-    BuildArch: row.build_arch,
-    Health: row.health,
-    HealthUpdatedAt: row.health_updated_at ? row.health_updated_at.toISOString() : null,
-    Settings: row.settings,
-    SettingsSchema: row.settings_schema,
-    MeasurementSettingsSchema: row.measurement_settings_schema,
-    SettingsVersion: row.settings_version,
-    AppliedSettingsVersion: row.applied_settings_version,
-    ...(row.update_version === null ? {} : { UpdateVersion: row.update_version }),
-    IsSystem: row.is_system,
-    RegisteredAt: row.registered_at ? row.registered_at.toISOString() : null,
-  };
-}
-
-/** The collector's own view: what it must be and do, with its secure settings. */
-export function assignmentJson(row: CollectorRow) {
-  return {
-    UUID: row.uuid,
-    OrganizationUUID: row.organization_uuid,
-    Name: row.name,
-    Status: row.status,
-    Settings: row.settings,
-    SecureSettings: row.secure_settings,
-    SettingsVersion: row.settings_version,
-    ...(row.update_version === null ? {} : { UpdateVersion: row.update_version }),
-  };
 }
 
 /** SPEC §4 sort order, also applied by the server so that pages of the list are stable. */

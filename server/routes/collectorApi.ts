@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assignmentJson } from '../collectors/collectorJson';
 import { buildFile } from '../collectors/productUpdateFiles';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { collectorOf } from '../http/collectorCaller';
 import { conflict, notFound, unauthorized } from '../http/problem';
-import { assignmentJson, collectorsRepository, type CollectorRow, type JsonMap } from '../repositories/collectors';
+import { collectorsRepository, type CollectorRow, type JsonMap } from '../repositories/collectors';
 import { productUpdatesRepository, type ProductUpdateRow } from '../repositories/productUpdates';
 
 // The calls collectors make with their token (x-historian-access: collector). None takes an id:

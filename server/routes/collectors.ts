@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { collectorJson } from '../collectors/collectorJson';
 import { issueCollectorToken } from '../collectors/collectorTokens';
 import { SYSTEM_COLLECTOR_TYPES } from '../collectors/defaults';
 import { changeStatus } from '../collectors/lifecycle';
@@ -9,14 +10,7 @@ import type { Db } from '../db/db';
 import { organizationOf } from '../http/caller';
 import { badRequest, conflict, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
-import {
-  COLLECTOR_UNIQUE_FIELDS,
-  collectorJson,
-  collectorsRepository,
-  type CollectorRow,
-  type CollectorStatus,
-  type JsonMap,
-} from '../repositories/collectors';
+import { COLLECTOR_UNIQUE_FIELDS, collectorsRepository, type CollectorRow, type CollectorStatus, type JsonMap } from '../repositories/collectors';
 import { productUpdatesRepository } from '../repositories/productUpdates';
 
 // The management calls of SPEC §7 for collectors, always within the caller's organization
