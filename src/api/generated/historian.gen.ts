@@ -1,926 +1,817 @@
 import { baseApi as api } from "../baseApi";
-export const addTagTypes = [
-  "CurrentUser",
-  "Users",
-  "Auth",
-  "Organizations",
-  "Privileges",
-  "System",
-  "Settings",
-  "Collectors",
-  "License",
-  "TimeseriesDatabases",
-  "TableSettings",
-  "UserGroups",
-  "AuthenticationProviders",
-] as const;
-const injectedRtkApi = api
-  .enhanceEndpoints({
-    addTagTypes,
-  })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      getCurrentUser: build.query<
-        GetCurrentUserApiResponse,
-        GetCurrentUserApiArg
-      >({
-        query: () => ({ url: `/current-user` }),
-        providesTags: ["CurrentUser"],
-      }),
-      updateCurrentUser: build.mutation<
-        UpdateCurrentUserApiResponse,
-        UpdateCurrentUserApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/current-user`,
-          method: "PUT",
-          body: queryArg.userUpdate,
-        }),
-        invalidatesTags: ["CurrentUser"],
-      }),
-      updateCurrentUserPassword: build.mutation<
-        UpdateCurrentUserPasswordApiResponse,
-        UpdateCurrentUserPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/current-user/password`,
-          method: "PATCH",
-          body: queryArg.passwordChange,
-        }),
-        invalidatesTags: ["CurrentUser"],
-      }),
-      getCurrentUserOrganizations: build.query<
-        GetCurrentUserOrganizationsApiResponse,
-        GetCurrentUserOrganizationsApiArg
-      >({
-        query: () => ({ url: `/current-user/organizations` }),
-        providesTags: ["CurrentUser"],
-      }),
-      getCurrentUserPrivileges: build.query<
-        GetCurrentUserPrivilegesApiResponse,
-        GetCurrentUserPrivilegesApiArg
-      >({
-        query: () => ({ url: `/current-user/privileges` }),
-        providesTags: ["CurrentUser"],
-      }),
-      getCurrentUserManualEntryFormPrivileges: build.query<
-        GetCurrentUserManualEntryFormPrivilegesApiResponse,
-        GetCurrentUserManualEntryFormPrivilegesApiArg
-      >({
-        query: () => ({ url: `/current-user/manual-entry-form-privileges` }),
-        providesTags: ["CurrentUser"],
-      }),
-      getCurrentUserTokens: build.query<
-        GetCurrentUserTokensApiResponse,
-        GetCurrentUserTokensApiArg
-      >({
-        query: () => ({ url: `/current-user/tokens` }),
-        providesTags: ["CurrentUser"],
-      }),
-      createCurrentUserToken: build.mutation<
-        CreateCurrentUserTokenApiResponse,
-        CreateCurrentUserTokenApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/current-user/tokens`,
-          method: "POST",
-          body: queryArg.tokenCreate,
-        }),
-        invalidatesTags: ["CurrentUser"],
-      }),
-      deleteCurrentUserToken: build.mutation<
-        DeleteCurrentUserTokenApiResponse,
-        DeleteCurrentUserTokenApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/current-user/tokens/${queryArg.id}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["CurrentUser"],
-      }),
-      getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
-        query: (queryArg) => ({
-          url: `/users`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            Limit: queryArg.limit,
-            Page: queryArg.page,
-            AllOrganizations: queryArg.allOrganizations,
-          },
-        }),
-        providesTags: ["Users"],
-      }),
-      createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
-        query: (queryArg) => ({
-          url: `/users`,
-          method: "POST",
-          body: queryArg.userCreate,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      getUser: build.query<GetUserApiResponse, GetUserApiArg>({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["Users"],
-      }),
-      updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.userUpdate,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      updateUserPassword: build.mutation<
-        UpdateUserPasswordApiResponse,
-        UpdateUserPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}/password`,
-          method: "PATCH",
-          body: queryArg.passwordChange,
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      getUserAccess: build.query<GetUserAccessApiResponse, GetUserAccessApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/users/${queryArg.id}/access`,
-            headers: {
-              "x-organization-uuid": queryArg["x-organization-uuid"],
-            },
-          }),
-          providesTags: ["Users"],
-        },
-      ),
-      getUserTokens: build.query<GetUserTokensApiResponse, GetUserTokensApiArg>(
-        {
-          query: (queryArg) => ({ url: `/users/${queryArg.id}/tokens` }),
-          providesTags: ["Users"],
-        },
-      ),
-      createUserToken: build.mutation<
-        CreateUserTokenApiResponse,
-        CreateUserTokenApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}/tokens`,
-          method: "POST",
-          body: queryArg.tokenCreate,
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      deleteUserToken: build.mutation<
-        DeleteUserTokenApiResponse,
-        DeleteUserTokenApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/users/${queryArg.id}/tokens/${queryArg.tokenId}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["Users"],
-      }),
-      getAuthOptions: build.query<
-        GetAuthOptionsApiResponse,
-        GetAuthOptionsApiArg
-      >({
-        query: () => ({ url: `/auth/list` }),
-        providesTags: ["Auth"],
-      }),
-      login: build.mutation<LoginApiResponse, LoginApiArg>({
-        query: (queryArg) => ({
-          url: `/auth/${queryArg.provider}/login`,
-          method: "POST",
-          body: queryArg.loginCredentials,
-        }),
-        invalidatesTags: ["Auth"],
-      }),
-      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
-        query: (queryArg) => ({
-          url: `/auth/${queryArg.provider}/logout`,
-          method: "GET",
-        }),
-        invalidatesTags: ["Auth"],
-      }),
-      getOrganizations: build.query<
-        GetOrganizationsApiResponse,
-        GetOrganizationsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/organizations`,
-          params: {
-            Limit: queryArg.limit,
-            Page: queryArg.page,
-          },
-        }),
-        providesTags: ["Organizations"],
-      }),
-      createOrganization: build.mutation<
-        CreateOrganizationApiResponse,
-        CreateOrganizationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/organizations`,
-          method: "POST",
-          body: queryArg.organization,
-        }),
-        invalidatesTags: ["Organizations"],
-      }),
-      getOrganization: build.query<
-        GetOrganizationApiResponse,
-        GetOrganizationApiArg
-      >({
-        query: (queryArg) => ({ url: `/organizations/${queryArg.id}` }),
-        providesTags: ["Organizations"],
-      }),
-      updateOrganization: build.mutation<
-        UpdateOrganizationApiResponse,
-        UpdateOrganizationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/organizations/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.organization,
-        }),
-        invalidatesTags: ["Organizations"],
-      }),
-      deleteOrganization: build.mutation<
-        DeleteOrganizationApiResponse,
-        DeleteOrganizationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/organizations/${queryArg.id}`,
-          method: "DELETE",
-          params: {
-            confirm: queryArg.confirm,
-          },
-        }),
-        invalidatesTags: ["Organizations"],
-      }),
-      getPrivileges: build.query<GetPrivilegesApiResponse, GetPrivilegesApiArg>(
-        {
-          query: () => ({ url: `/privileges` }),
-          providesTags: ["Privileges"],
-        },
-      ),
-      getInfo: build.query<GetInfoApiResponse, GetInfoApiArg>({
-        query: () => ({ url: `/info` }),
-        providesTags: ["System"],
-      }),
-      getSettings: build.query<GetSettingsApiResponse, GetSettingsApiArg>({
-        query: (queryArg) => ({
-          url: `/settings`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            OrganizationUUID: queryArg.organizationUuid,
-          },
-        }),
-        providesTags: ["Settings"],
-      }),
-      updateSettingsBatch: build.mutation<
-        UpdateSettingsBatchApiResponse,
-        UpdateSettingsBatchApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/settings/batch`,
-          method: "PUT",
-          body: queryArg.body,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Settings"],
-      }),
-      updateSetting: build.mutation<
-        UpdateSettingApiResponse,
-        UpdateSettingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/settings/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.setting,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Settings"],
-      }),
-      getCollectors: build.query<GetCollectorsApiResponse, GetCollectorsApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/collectors`,
-            headers: {
-              "x-organization-uuid": queryArg["x-organization-uuid"],
-            },
-            params: {
-              Limit: queryArg.limit,
-              Page: queryArg.page,
-            },
-          }),
-          providesTags: ["Collectors"],
-        },
-      ),
-      createCollector: build.mutation<
-        CreateCollectorApiResponse,
-        CreateCollectorApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors`,
-          method: "POST",
-          body: queryArg.collector,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      updateCollector: build.mutation<
-        UpdateCollectorApiResponse,
-        UpdateCollectorApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.collector,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      deleteCollector: build.mutation<
-        DeleteCollectorApiResponse,
-        DeleteCollectorApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      updateCollectorStatus: build.mutation<
-        UpdateCollectorStatusApiResponse,
-        UpdateCollectorStatusApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}/status`,
-          method: "PATCH",
-          body: queryArg.collectorStatusChange,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      getCollectorToken: build.mutation<
-        GetCollectorTokenApiResponse,
-        GetCollectorTokenApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}/token`,
-          method: "GET",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      getCollectorTemplate: build.mutation<
-        GetCollectorTemplateApiResponse,
-        GetCollectorTemplateApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}/template`,
-          method: "GET",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      getCollectorHealthHistory: build.query<
-        GetCollectorHealthHistoryApiResponse,
-        GetCollectorHealthHistoryApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}/collector-health-history`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            Limit: queryArg.limit,
-            Page: queryArg.page,
-          },
-        }),
-        providesTags: ["Collectors"],
-      }),
-      startCollectorUpdate: build.mutation<
-        StartCollectorUpdateApiResponse,
-        StartCollectorUpdateApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/collectors/${queryArg.id}/start-update`,
-          method: "POST",
-          body: queryArg.collectorUpdateStart,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      getProductUpdates: build.query<
-        GetProductUpdatesApiResponse,
-        GetProductUpdatesApiArg
-      >({
-        query: () => ({ url: `/product-updates` }),
-        providesTags: ["Collectors"],
-      }),
-      createProductUpdate: build.mutation<
-        CreateProductUpdateApiResponse,
-        CreateProductUpdateApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/product-updates`,
-          method: "POST",
-          body: queryArg.productUpdateUpload,
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      deleteProductUpdate: build.mutation<
-        DeleteProductUpdateApiResponse,
-        DeleteProductUpdateApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/product-updates/${queryArg.id}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["Collectors"],
-      }),
-      getLicenseFingerprint: build.query<
-        GetLicenseFingerprintApiResponse,
-        GetLicenseFingerprintApiArg
-      >({
-        query: () => ({ url: `/license/fingerprint` }),
-        providesTags: ["License"],
-      }),
-      getLicenseInfo: build.query<
-        GetLicenseInfoApiResponse,
-        GetLicenseInfoApiArg
-      >({
-        query: () => ({ url: `/license/info` }),
-        providesTags: ["License"],
-      }),
-      activateLicense: build.mutation<
-        ActivateLicenseApiResponse,
-        ActivateLicenseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/license`,
-          method: "POST",
-          body: queryArg.licenseActivation,
-        }),
-        invalidatesTags: ["License"],
-      }),
-      getTimeseriesDatabases: build.query<
-        GetTimeseriesDatabasesApiResponse,
-        GetTimeseriesDatabasesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["TimeseriesDatabases"],
-      }),
-      createTimeseriesDatabase: build.mutation<
-        CreateTimeseriesDatabaseApiResponse,
-        CreateTimeseriesDatabaseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases`,
-          method: "POST",
-          body: queryArg.timeseriesDatabase,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            createDatabase: queryArg.createDatabase,
-          },
-        }),
-        invalidatesTags: ["TimeseriesDatabases"],
-      }),
-      updateTimeseriesDatabase: build.mutation<
-        UpdateTimeseriesDatabaseApiResponse,
-        UpdateTimeseriesDatabaseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.timeseriesDatabase,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            createDatabase: queryArg.createDatabase,
-          },
-        }),
-        invalidatesTags: ["TimeseriesDatabases"],
-      }),
-      deleteTimeseriesDatabase: build.mutation<
-        DeleteTimeseriesDatabaseApiResponse,
-        DeleteTimeseriesDatabaseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases/${queryArg.id}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["TimeseriesDatabases"],
-      }),
-      testTimeseriesDatabase: build.mutation<
-        TestTimeseriesDatabaseApiResponse,
-        TestTimeseriesDatabaseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases/${queryArg.id}/test`,
-          method: "GET",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["TimeseriesDatabases"],
-      }),
-      testTimeseriesDatabaseSettings: build.mutation<
-        TestTimeseriesDatabaseSettingsApiResponse,
-        TestTimeseriesDatabaseSettingsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/timeseries-databases/test`,
-          method: "POST",
-          body: queryArg.timeseriesDatabaseTest,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["TimeseriesDatabases"],
-      }),
-      getTimeseriesDatabaseTypes: build.query<
-        GetTimeseriesDatabaseTypesApiResponse,
-        GetTimeseriesDatabaseTypesApiArg
-      >({
-        query: () => ({ url: `/timeseries-database-types` }),
-        providesTags: ["TimeseriesDatabases"],
-      }),
-      getTableSetting: build.query<
-        GetTableSettingApiResponse,
-        GetTableSettingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/table_setting/`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            id: queryArg.id,
-          },
-        }),
-        providesTags: ["TableSettings"],
-      }),
-      createTableSetting: build.mutation<
-        CreateTableSettingApiResponse,
-        CreateTableSettingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/table_settings`,
-          method: "POST",
-          body: queryArg.tableSetting,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["TableSettings"],
-      }),
-      updateTableSetting: build.mutation<
-        UpdateTableSettingApiResponse,
-        UpdateTableSettingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/table_settings/${queryArg.pk}`,
-          method: "PUT",
-          body: queryArg.tableSetting,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["TableSettings"],
-      }),
-      getUserGroups: build.query<GetUserGroupsApiResponse, GetUserGroupsApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/user-groups`,
-            headers: {
-              "x-organization-uuid": queryArg["x-organization-uuid"],
-            },
-          }),
-          providesTags: ["UserGroups"],
-        },
-      ),
-      createUserGroup: build.mutation<
-        CreateUserGroupApiResponse,
-        CreateUserGroupApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups`,
-          method: "POST",
-          body: queryArg.userGroup,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      getUserGroup: build.query<GetUserGroupApiResponse, GetUserGroupApiArg>({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["UserGroups"],
-      }),
-      updateUserGroup: build.mutation<
-        UpdateUserGroupApiResponse,
-        UpdateUserGroupApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.userGroup,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      deleteUserGroup: build.mutation<
-        DeleteUserGroupApiResponse,
-        DeleteUserGroupApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      getUserGroupUsers: build.query<
-        GetUserGroupUsersApiResponse,
-        GetUserGroupUsersApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-group-users`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-          params: {
-            UserGroupUUID: queryArg.userGroupUuid,
-            UserUUID: queryArg.userUuid,
-          },
-        }),
-        providesTags: ["UserGroups"],
-      }),
-      createUserGroupUser: build.mutation<
-        CreateUserGroupUserApiResponse,
-        CreateUserGroupUserApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-group-users`,
-          method: "POST",
-          body: queryArg.userGroupUserCreate,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      deleteUserGroupUser: build.mutation<
-        DeleteUserGroupUserApiResponse,
-        DeleteUserGroupUserApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-group-users/${queryArg.id}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      getUserGroupPrivileges: build.query<
-        GetUserGroupPrivilegesApiResponse,
-        GetUserGroupPrivilegesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/privileges`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["UserGroups"],
-      }),
-      createUserGroupPrivilege: build.mutation<
-        CreateUserGroupPrivilegeApiResponse,
-        CreateUserGroupPrivilegeApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/privileges`,
-          method: "POST",
-          body: queryArg.groupPrivilege,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      deleteUserGroupPrivilege: build.mutation<
-        DeleteUserGroupPrivilegeApiResponse,
-        DeleteUserGroupPrivilegeApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/privileges/${queryArg.privilegeId}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      getUserGroupMappings: build.query<
-        GetUserGroupMappingsApiResponse,
-        GetUserGroupMappingsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/mapping`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["UserGroups"],
-      }),
-      createUserGroupMapping: build.mutation<
-        CreateUserGroupMappingApiResponse,
-        CreateUserGroupMappingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/mapping`,
-          method: "POST",
-          body: queryArg.userGroupMapping,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      updateUserGroupMapping: build.mutation<
-        UpdateUserGroupMappingApiResponse,
-        UpdateUserGroupMappingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
-          method: "PUT",
-          body: queryArg.userGroupMapping,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      deleteUserGroupMapping: build.mutation<
-        DeleteUserGroupMappingApiResponse,
-        DeleteUserGroupMappingApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
-          method: "DELETE",
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        invalidatesTags: ["UserGroups"],
-      }),
-      getAuthenticationProviders: build.query<
-        GetAuthenticationProvidersApiResponse,
-        GetAuthenticationProvidersApiArg
-      >({
-        query: () => ({ url: `/authentication-providers` }),
-        providesTags: ["AuthenticationProviders"],
-      }),
-      createAuthenticationProvider: build.mutation<
-        CreateAuthenticationProviderApiResponse,
-        CreateAuthenticationProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/authentication-providers`,
-          method: "POST",
-          body: queryArg.authenticationProvider,
-        }),
-        invalidatesTags: ["AuthenticationProviders"],
-      }),
-      testAuthenticationProvider: build.mutation<
-        TestAuthenticationProviderApiResponse,
-        TestAuthenticationProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/authentication-providers/test`,
-          method: "POST",
-          body: queryArg.authenticationProviderTest,
-        }),
-        invalidatesTags: ["AuthenticationProviders"],
-      }),
-      getAuthenticationProvider: build.query<
-        GetAuthenticationProviderApiResponse,
-        GetAuthenticationProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/authentication-providers/${queryArg.id}`,
-        }),
-        providesTags: ["AuthenticationProviders"],
-      }),
-      updateAuthenticationProvider: build.mutation<
-        UpdateAuthenticationProviderApiResponse,
-        UpdateAuthenticationProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/authentication-providers/${queryArg.id}`,
-          method: "PUT",
-          body: queryArg.authenticationProvider,
-        }),
-        invalidatesTags: ["AuthenticationProviders"],
-      }),
-      deleteAuthenticationProvider: build.mutation<
-        DeleteAuthenticationProviderApiResponse,
-        DeleteAuthenticationProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/authentication-providers/${queryArg.id}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["AuthenticationProviders"],
-      }),
-      getAuthenticationProviderTypes: build.query<
-        GetAuthenticationProviderTypesApiResponse,
-        GetAuthenticationProviderTypesApiArg
-      >({
-        query: () => ({ url: `/authentication-provider-types` }),
-        providesTags: ["AuthenticationProviders"],
-      }),
-      getTranslations: build.query<
-        GetTranslationsApiResponse,
-        GetTranslationsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/translations/${queryArg.lng}/${queryArg.ns}`,
-          headers: {
-            "x-organization-uuid": queryArg["x-organization-uuid"],
-          },
-        }),
-        providesTags: ["System"],
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentUser: build.query<
+      GetCurrentUserApiResponse,
+      GetCurrentUserApiArg
+    >({
+      query: () => ({ url: `/current-user` }),
+    }),
+    updateCurrentUser: build.mutation<
+      UpdateCurrentUserApiResponse,
+      UpdateCurrentUserApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/current-user`,
+        method: "PUT",
+        body: queryArg.userUpdate,
       }),
     }),
-    overrideExisting: false,
-  });
+    updateCurrentUserPassword: build.mutation<
+      UpdateCurrentUserPasswordApiResponse,
+      UpdateCurrentUserPasswordApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/current-user/password`,
+        method: "PATCH",
+        body: queryArg.passwordChange,
+      }),
+    }),
+    getCurrentUserOrganizations: build.query<
+      GetCurrentUserOrganizationsApiResponse,
+      GetCurrentUserOrganizationsApiArg
+    >({
+      query: () => ({ url: `/current-user/organizations` }),
+    }),
+    getCurrentUserPrivileges: build.query<
+      GetCurrentUserPrivilegesApiResponse,
+      GetCurrentUserPrivilegesApiArg
+    >({
+      query: () => ({ url: `/current-user/privileges` }),
+    }),
+    getCurrentUserManualEntryFormPrivileges: build.query<
+      GetCurrentUserManualEntryFormPrivilegesApiResponse,
+      GetCurrentUserManualEntryFormPrivilegesApiArg
+    >({
+      query: () => ({ url: `/current-user/manual-entry-form-privileges` }),
+    }),
+    getCurrentUserTokens: build.query<
+      GetCurrentUserTokensApiResponse,
+      GetCurrentUserTokensApiArg
+    >({
+      query: () => ({ url: `/current-user/tokens` }),
+    }),
+    createCurrentUserToken: build.mutation<
+      CreateCurrentUserTokenApiResponse,
+      CreateCurrentUserTokenApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/current-user/tokens`,
+        method: "POST",
+        body: queryArg.tokenCreate,
+      }),
+    }),
+    deleteCurrentUserToken: build.mutation<
+      DeleteCurrentUserTokenApiResponse,
+      DeleteCurrentUserTokenApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/current-user/tokens/${queryArg.id}`,
+        method: "DELETE",
+      }),
+    }),
+    getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
+      query: (queryArg) => ({
+        url: `/users`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+          AllOrganizations: queryArg.allOrganizations,
+        },
+      }),
+    }),
+    createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
+      query: (queryArg) => ({
+        url: `/users`,
+        method: "POST",
+        body: queryArg.userCreate,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUser: build.query<GetUserApiResponse, GetUserApiArg>({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.userUpdate,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateUserPassword: build.mutation<
+      UpdateUserPasswordApiResponse,
+      UpdateUserPasswordApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}/password`,
+        method: "PATCH",
+        body: queryArg.passwordChange,
+      }),
+    }),
+    getUserAccess: build.query<GetUserAccessApiResponse, GetUserAccessApiArg>({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}/access`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserTokens: build.query<GetUserTokensApiResponse, GetUserTokensApiArg>({
+      query: (queryArg) => ({ url: `/users/${queryArg.id}/tokens` }),
+    }),
+    createUserToken: build.mutation<
+      CreateUserTokenApiResponse,
+      CreateUserTokenApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}/tokens`,
+        method: "POST",
+        body: queryArg.tokenCreate,
+      }),
+    }),
+    deleteUserToken: build.mutation<
+      DeleteUserTokenApiResponse,
+      DeleteUserTokenApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/users/${queryArg.id}/tokens/${queryArg.tokenId}`,
+        method: "DELETE",
+      }),
+    }),
+    getAuthOptions: build.query<
+      GetAuthOptionsApiResponse,
+      GetAuthOptionsApiArg
+    >({
+      query: () => ({ url: `/auth/list` }),
+    }),
+    login: build.mutation<LoginApiResponse, LoginApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/${queryArg.provider}/login`,
+        method: "POST",
+        body: queryArg.loginCredentials,
+      }),
+    }),
+    logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/${queryArg.provider}/logout`,
+        method: "GET",
+      }),
+    }),
+    getOrganizations: build.query<
+      GetOrganizationsApiResponse,
+      GetOrganizationsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/organizations`,
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+        },
+      }),
+    }),
+    createOrganization: build.mutation<
+      CreateOrganizationApiResponse,
+      CreateOrganizationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/organizations`,
+        method: "POST",
+        body: queryArg.organization,
+      }),
+    }),
+    getOrganization: build.query<
+      GetOrganizationApiResponse,
+      GetOrganizationApiArg
+    >({
+      query: (queryArg) => ({ url: `/organizations/${queryArg.id}` }),
+    }),
+    updateOrganization: build.mutation<
+      UpdateOrganizationApiResponse,
+      UpdateOrganizationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/organizations/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.organization,
+      }),
+    }),
+    deleteOrganization: build.mutation<
+      DeleteOrganizationApiResponse,
+      DeleteOrganizationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/organizations/${queryArg.id}`,
+        method: "DELETE",
+        params: {
+          confirm: queryArg.confirm,
+        },
+      }),
+    }),
+    getPrivileges: build.query<GetPrivilegesApiResponse, GetPrivilegesApiArg>({
+      query: () => ({ url: `/privileges` }),
+    }),
+    getInfo: build.query<GetInfoApiResponse, GetInfoApiArg>({
+      query: () => ({ url: `/info` }),
+    }),
+    getSettings: build.query<GetSettingsApiResponse, GetSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/settings`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          OrganizationUUID: queryArg.organizationUuid,
+        },
+      }),
+    }),
+    updateSettingsBatch: build.mutation<
+      UpdateSettingsBatchApiResponse,
+      UpdateSettingsBatchApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/settings/batch`,
+        method: "PUT",
+        body: queryArg.body,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateSetting: build.mutation<
+      UpdateSettingApiResponse,
+      UpdateSettingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/settings/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.setting,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getCollectors: build.query<GetCollectorsApiResponse, GetCollectorsApiArg>({
+      query: (queryArg) => ({
+        url: `/collectors`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+        },
+      }),
+    }),
+    createCollector: build.mutation<
+      CreateCollectorApiResponse,
+      CreateCollectorApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors`,
+        method: "POST",
+        body: queryArg.collector,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateCollector: build.mutation<
+      UpdateCollectorApiResponse,
+      UpdateCollectorApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.collector,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteCollector: build.mutation<
+      DeleteCollectorApiResponse,
+      DeleteCollectorApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateCollectorStatus: build.mutation<
+      UpdateCollectorStatusApiResponse,
+      UpdateCollectorStatusApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}/status`,
+        method: "PATCH",
+        body: queryArg.collectorStatusChange,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getCollectorToken: build.mutation<
+      GetCollectorTokenApiResponse,
+      GetCollectorTokenApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}/token`,
+        method: "GET",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getCollectorTemplate: build.mutation<
+      GetCollectorTemplateApiResponse,
+      GetCollectorTemplateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}/template`,
+        method: "GET",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getCollectorHealthHistory: build.query<
+      GetCollectorHealthHistoryApiResponse,
+      GetCollectorHealthHistoryApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}/collector-health-history`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+        },
+      }),
+    }),
+    startCollectorUpdate: build.mutation<
+      StartCollectorUpdateApiResponse,
+      StartCollectorUpdateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/collectors/${queryArg.id}/start-update`,
+        method: "POST",
+        body: queryArg.collectorUpdateStart,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getProductUpdates: build.query<
+      GetProductUpdatesApiResponse,
+      GetProductUpdatesApiArg
+    >({
+      query: () => ({ url: `/product-updates` }),
+    }),
+    createProductUpdate: build.mutation<
+      CreateProductUpdateApiResponse,
+      CreateProductUpdateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/product-updates`,
+        method: "POST",
+        body: queryArg.productUpdateUpload,
+      }),
+    }),
+    deleteProductUpdate: build.mutation<
+      DeleteProductUpdateApiResponse,
+      DeleteProductUpdateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/product-updates/${queryArg.id}`,
+        method: "DELETE",
+      }),
+    }),
+    getLicenseFingerprint: build.query<
+      GetLicenseFingerprintApiResponse,
+      GetLicenseFingerprintApiArg
+    >({
+      query: () => ({ url: `/license/fingerprint` }),
+    }),
+    getLicenseInfo: build.query<
+      GetLicenseInfoApiResponse,
+      GetLicenseInfoApiArg
+    >({
+      query: () => ({ url: `/license/info` }),
+    }),
+    activateLicense: build.mutation<
+      ActivateLicenseApiResponse,
+      ActivateLicenseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/license`,
+        method: "POST",
+        body: queryArg.licenseActivation,
+      }),
+    }),
+    getTimeseriesDatabases: build.query<
+      GetTimeseriesDatabasesApiResponse,
+      GetTimeseriesDatabasesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createTimeseriesDatabase: build.mutation<
+      CreateTimeseriesDatabaseApiResponse,
+      CreateTimeseriesDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases`,
+        method: "POST",
+        body: queryArg.timeseriesDatabase,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          createDatabase: queryArg.createDatabase,
+        },
+      }),
+    }),
+    updateTimeseriesDatabase: build.mutation<
+      UpdateTimeseriesDatabaseApiResponse,
+      UpdateTimeseriesDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.timeseriesDatabase,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          createDatabase: queryArg.createDatabase,
+        },
+      }),
+    }),
+    deleteTimeseriesDatabase: build.mutation<
+      DeleteTimeseriesDatabaseApiResponse,
+      DeleteTimeseriesDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    testTimeseriesDatabase: build.mutation<
+      TestTimeseriesDatabaseApiResponse,
+      TestTimeseriesDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases/${queryArg.id}/test`,
+        method: "GET",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    testTimeseriesDatabaseSettings: build.mutation<
+      TestTimeseriesDatabaseSettingsApiResponse,
+      TestTimeseriesDatabaseSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases/test`,
+        method: "POST",
+        body: queryArg.timeseriesDatabaseTest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getTimeseriesDatabaseTypes: build.query<
+      GetTimeseriesDatabaseTypesApiResponse,
+      GetTimeseriesDatabaseTypesApiArg
+    >({
+      query: () => ({ url: `/timeseries-database-types` }),
+    }),
+    getTableSetting: build.query<
+      GetTableSettingApiResponse,
+      GetTableSettingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/table_setting/`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          id: queryArg.id,
+        },
+      }),
+    }),
+    createTableSetting: build.mutation<
+      CreateTableSettingApiResponse,
+      CreateTableSettingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/table_settings`,
+        method: "POST",
+        body: queryArg.tableSetting,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateTableSetting: build.mutation<
+      UpdateTableSettingApiResponse,
+      UpdateTableSettingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/table_settings/${queryArg.pk}`,
+        method: "PUT",
+        body: queryArg.tableSetting,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserGroups: build.query<GetUserGroupsApiResponse, GetUserGroupsApiArg>({
+      query: (queryArg) => ({
+        url: `/user-groups`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createUserGroup: build.mutation<
+      CreateUserGroupApiResponse,
+      CreateUserGroupApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups`,
+        method: "POST",
+        body: queryArg.userGroup,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserGroup: build.query<GetUserGroupApiResponse, GetUserGroupApiArg>({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateUserGroup: build.mutation<
+      UpdateUserGroupApiResponse,
+      UpdateUserGroupApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.userGroup,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteUserGroup: build.mutation<
+      DeleteUserGroupApiResponse,
+      DeleteUserGroupApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserGroupUsers: build.query<
+      GetUserGroupUsersApiResponse,
+      GetUserGroupUsersApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-group-users`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          UserGroupUUID: queryArg.userGroupUuid,
+          UserUUID: queryArg.userUuid,
+        },
+      }),
+    }),
+    createUserGroupUser: build.mutation<
+      CreateUserGroupUserApiResponse,
+      CreateUserGroupUserApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-group-users`,
+        method: "POST",
+        body: queryArg.userGroupUserCreate,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteUserGroupUser: build.mutation<
+      DeleteUserGroupUserApiResponse,
+      DeleteUserGroupUserApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-group-users/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserGroupPrivileges: build.query<
+      GetUserGroupPrivilegesApiResponse,
+      GetUserGroupPrivilegesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/privileges`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createUserGroupPrivilege: build.mutation<
+      CreateUserGroupPrivilegeApiResponse,
+      CreateUserGroupPrivilegeApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/privileges`,
+        method: "POST",
+        body: queryArg.groupPrivilege,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteUserGroupPrivilege: build.mutation<
+      DeleteUserGroupPrivilegeApiResponse,
+      DeleteUserGroupPrivilegeApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/privileges/${queryArg.privilegeId}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getUserGroupMappings: build.query<
+      GetUserGroupMappingsApiResponse,
+      GetUserGroupMappingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/mapping`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createUserGroupMapping: build.mutation<
+      CreateUserGroupMappingApiResponse,
+      CreateUserGroupMappingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/mapping`,
+        method: "POST",
+        body: queryArg.userGroupMapping,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateUserGroupMapping: build.mutation<
+      UpdateUserGroupMappingApiResponse,
+      UpdateUserGroupMappingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
+        method: "PUT",
+        body: queryArg.userGroupMapping,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteUserGroupMapping: build.mutation<
+      DeleteUserGroupMappingApiResponse,
+      DeleteUserGroupMappingApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/mapping/${queryArg.mappingId}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getAuthenticationProviders: build.query<
+      GetAuthenticationProvidersApiResponse,
+      GetAuthenticationProvidersApiArg
+    >({
+      query: () => ({ url: `/authentication-providers` }),
+    }),
+    createAuthenticationProvider: build.mutation<
+      CreateAuthenticationProviderApiResponse,
+      CreateAuthenticationProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/authentication-providers`,
+        method: "POST",
+        body: queryArg.authenticationProvider,
+      }),
+    }),
+    testAuthenticationProvider: build.mutation<
+      TestAuthenticationProviderApiResponse,
+      TestAuthenticationProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/authentication-providers/test`,
+        method: "POST",
+        body: queryArg.authenticationProviderTest,
+      }),
+    }),
+    getAuthenticationProvider: build.query<
+      GetAuthenticationProviderApiResponse,
+      GetAuthenticationProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/authentication-providers/${queryArg.id}`,
+      }),
+    }),
+    updateAuthenticationProvider: build.mutation<
+      UpdateAuthenticationProviderApiResponse,
+      UpdateAuthenticationProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/authentication-providers/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.authenticationProvider,
+      }),
+    }),
+    deleteAuthenticationProvider: build.mutation<
+      DeleteAuthenticationProviderApiResponse,
+      DeleteAuthenticationProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/authentication-providers/${queryArg.id}`,
+        method: "DELETE",
+      }),
+    }),
+    getAuthenticationProviderTypes: build.query<
+      GetAuthenticationProviderTypesApiResponse,
+      GetAuthenticationProviderTypesApiArg
+    >({
+      query: () => ({ url: `/authentication-provider-types` }),
+    }),
+    getTranslations: build.query<
+      GetTranslationsApiResponse,
+      GetTranslationsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/translations/${queryArg.lng}/${queryArg.ns}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
 export { injectedRtkApi as generatedApi };
 export type GetCurrentUserApiResponse =
   /** status 200 The user. */ CurrentUserRead;
