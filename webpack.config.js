@@ -1,5 +1,7 @@
 // Production and development builds of the client. `npm run build` writes dist/ and fails when the
-// sign-in route's initial JavaScript is above the gzip budget.
+// sign-in route's initial JavaScript or any lazy chunk is above its gzip budget, or when
+// react-router's development build slipped in; it also writes a .br and a .gz beside every text
+// asset for the server to send as they are (server/http/staticClient.ts).
 const path = require('node:path');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
@@ -10,8 +12,16 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { version } = require('./package.json');
 
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
+/** Every lazy chunk: a page and what it loads with it. */
+const LAZY_CHUNK_BUDGET_BYTES = 50 * 1024;
+const REACT_ROUTER_DIR = path.dirname(require.resolve('react-router/package.json'));
 
-/** Computes every chunk's gzip size, writes dist/bundle-report.json and enforces the budget. */
+const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Computes every chunk's gzip size, writes dist/bundle-report.json and enforces the budgets: the
+ * sign-in route's initial JavaScript, and every lazy chunk (a page and what it loads with it).
+ */
 class GzipBudgetPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('GzipBudgetPlugin', (compilation) => {
@@ -19,12 +29,19 @@ class GzipBudgetPlugin {
         { name: 'GzipBudgetPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         (assets) => {
           const gzip = (name) => zlib.gzipSync(assets[name].source(), { level: 9 }).length;
+          // What a browser that accepts brotli receives (PrecompressPlugin wrote it).
+          const wire = (name) => (assets[`${name}.br`] ?? assets[name]).size();
           const initial = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
-          // Lazy chunks have numeric ids; name them after their first module for the report.
+          const { moduleGraph, chunkGraph } = compilation;
+          const rootOf = (m) => m.rootModule ?? m;
+          const isImportTarget = (m) => [...moduleGraph.getIncomingConnections(rootOf(m))].some((c) => c.dependency?.type === 'import()');
+          // Lazy chunks have numeric ids; name them after the module they were imported for (the
+          // page), else after their first module of ours.
           const nameOf = (chunk) => {
             if (chunk.name) return chunk.name;
-            const first = [...compilation.chunkGraph.getChunkModulesIterable(chunk)].map((m) => m.nameForCondition?.() ?? '').find((n) => n.includes('/src/'));
-            return first ? path.relative(__dirname, first) : String(chunk.id);
+            const modules = [...chunkGraph.getChunkModulesIterable(chunk)].filter((m) => (rootOf(m).nameForCondition?.() ?? '').includes('/src/'));
+            const named = modules.find(isImportTarget) ?? modules[0];
+            return named ? path.relative(__dirname, rootOf(named).nameForCondition()) : String(chunk.id);
           };
           const chunks = [...compilation.chunks].map((chunk) => ({
             name: nameOf(chunk),
@@ -33,18 +50,58 @@ class GzipBudgetPlugin {
           }));
           const report = {
             budgetBytes: INITIAL_JS_BUDGET_BYTES,
+            lazyChunkBudgetBytes: LAZY_CHUNK_BUDGET_BYTES,
             initialJsGzipBytes: initial.reduce((sum, f) => sum + gzip(f), 0),
+            initialJsWireBytes: initial.reduce((sum, f) => sum + wire(f), 0),
             chunks: chunks.flatMap((c) =>
-              c.files.map((file) => ({ chunk: c.name, file, initial: c.initial, bytes: assets[file].size(), gzipBytes: gzip(file) })),
+              c.files.map((file) => ({ chunk: c.name, file, initial: c.initial, bytes: assets[file].size(), gzipBytes: gzip(file), wireBytes: wire(file) })),
             ),
           };
           compilation.emitAsset('bundle-report.json', new webpack.sources.RawSource(JSON.stringify(report, null, 2)));
-          if (compiler.options.mode === 'production' && report.initialJsGzipBytes > INITIAL_JS_BUDGET_BYTES) {
-            compilation.errors.push(
-              new webpack.WebpackError(
-                `Bundle budget: the sign-in route loads ${(report.initialJsGzipBytes / 1024).toFixed(1)} KB of gzipped JavaScript, above ${INITIAL_JS_BUDGET_BYTES / 1024} KB.`,
-              ),
-            );
+          if (compiler.options.mode !== 'production') return;
+          const fail = (message) => compilation.errors.push(new webpack.WebpackError(`Bundle budget: ${message}`));
+          if (report.initialJsGzipBytes > INITIAL_JS_BUDGET_BYTES) {
+            fail(`the sign-in route loads ${KB(report.initialJsGzipBytes)} of gzipped JavaScript, above ${KB(INITIAL_JS_BUDGET_BYTES)}.`);
+          }
+          for (const c of report.chunks) {
+            if (!c.initial && c.file.endsWith('.js') && c.gzipBytes > LAZY_CHUNK_BUDGET_BYTES) {
+              fail(`the lazy chunk ${c.file} (${c.chunk}) is ${KB(c.gzipBytes)} gzipped, above ${KB(LAZY_CHUNK_BUDGET_BYTES)}.`);
+            }
+          }
+          // The package's exports name only its development build; the alias below must win.
+          const development = path.join(REACT_ROUTER_DIR, 'dist', 'development') + path.sep;
+          if ([...compilation.modules].some((m) => m.resource?.startsWith(development))) {
+            fail("react-router's development build is in the output; resolve.alias should pick dist/production.");
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes `<asset>.br` and `<asset>.gz` beside every text asset that compresses, at build time, so
+ * the server sends them as they are instead of compressing on every request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets).filter((n) => /\.(js|css|html|svg|json)$/.test(n))) {
+            const source = assets[name].buffer();
+            const brotli = zlib.brotliCompressSync(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            });
+            const gzip = zlib.gzipSync(source, { level: 9 });
+            const info = compilation.assetsInfo.get(name) ?? {};
+            if (brotli.length < source.length) compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), { immutable: info.immutable });
+            if (gzip.length < source.length) compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(gzip), { immutable: info.immutable });
           }
         },
       );
@@ -65,7 +122,17 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports only ever name dist/development (ENABLE_DEV_WARNINGS on);
+      // production builds take the production build it ships beside it.
+      alias: production
+        ? {
+            'react-router$': path.join(REACT_ROUTER_DIR, 'dist/production/index.mjs'),
+            'react-router/dom$': path.join(REACT_ROUTER_DIR, 'dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -86,9 +153,11 @@ module.exports = (_env, argv) => {
         patterns: [
           { from: 'public/eula.html', to: 'eula.html' },
           { from: 'public/eula.css', to: 'eula.css' },
+          { from: 'public/favicon.svg', to: 'favicon.svg' },
         ],
       }),
       new MiniCssExtractPlugin({ filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css' }),
+      ...(production ? [new PrecompressPlugin()] : []),
       new GzipBudgetPlugin(),
     ],
     optimization: {
