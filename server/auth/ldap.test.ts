@@ -81,8 +81,14 @@ describe('LDAP sign-in', () => {
     expect((await ldapLogin('nobody', 'alice-pass-1')).statusCode).toBe(401);
   });
 
-  it.each(['*', 'al*', '*)(uid=*))(|(uid=*', 'alice)(uid=*', '\\2a', 'alice\0'])('an injection payload %j finds nobody, even with a real password', async (payload) => {
+  it.each(['*', 'al*', '*)(uid=*))(|(uid=*', 'alice)(uid=*', '\\2a'])('an injection payload %j finds nobody, even with a real password', async (payload) => {
     expect((await ldapLogin(payload, 'alice-pass-1')).statusCode).toBe(401);
+  });
+
+  it('a user name with a NUL character is refused before any directory is asked, naming the field', async () => {
+    const response = await ldapLogin('alice\0', 'alice-pass-1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { Name: expect.anything() } });
   });
 
   it('signs in over StartTLS and over ldaps://, trusting the directory’s own CA', async () => {
