@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import type { Caller } from '../http/caller';
 import { HttpProblem } from '../http/problem';
+import { privilegesRepository } from '../repositories/privileges';
 
 // ARCHITECTURE "Security model": nobody grants, joins or acts as something that holds a privilege
 // they lack. Two checks carry it: one before acting as another user (setting their password,
@@ -15,13 +16,8 @@ const GRANT_BEYOND_OWN_CODE = 'access.errors.grant_beyond_own';
 
 /** What a user holds, in every organization they belong to (deleted organizations hold nothing). */
 export async function privilegeHoldingsOf(db: Db, userUuid: string): Promise<PrivilegeHoldings> {
-  const { rows } = await db.query<{ organization_uuid: string; privilege_name: string }>(
-    `SELECT p.organization_uuid, p.privilege_name FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid
-      WHERE p.user_uuid = $1 AND (o.is_root OR o.status <> 'Deleted')`,
-    [userUuid],
-  );
   const holdings: PrivilegeHoldings = new Map();
-  for (const row of rows) {
+  for (const row of await privilegesRepository(db).heldBy(userUuid)) {
     const names = holdings.get(row.organization_uuid) ?? new Set<string>();
     holdings.set(row.organization_uuid, names.add(row.privilege_name));
   }
@@ -73,9 +69,5 @@ export function requireCanGrant(caller: Caller, names: Iterable<string>, field: 
 
 /** The privilege names a group grants its members. */
 export async function groupPrivilegeNames(db: Db, groupUuid: string): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    'SELECT p.name FROM user_group_privileges gp JOIN privileges p ON p.uuid = gp.privilege_uuid WHERE gp.user_group_uuid = $1',
-    [groupUuid],
-  );
-  return rows.map((row) => row.name);
+  return privilegesRepository(db).namesOfGroup(groupUuid);
 }

@@ -1,6 +1,7 @@
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { Db } from '../db/db';
 import { conflict } from '../http/problem';
+import { privilegesRepository } from '../repositories/privileges';
 
 // SPEC-derived rule of issue 6: the last holder of the root administration privileges cannot be
 // removed. These two are what it takes to give every other privilege back (grant privileges to a
@@ -10,14 +11,7 @@ export const ROOT_ADMINISTRATION_PRIVILEGES: readonly string[] = [PRIVILEGES.Man
 export const LAST_ROOT_ADMINISTRATOR_CODE = 'access.errors.last_root_administrator';
 
 export async function countRootAdministrators(db: Db): Promise<number> {
-  const { rows } = await db.query<{ holders: number }>(
-    `SELECT count(*)::int AS holders FROM (
-       SELECT p.user_uuid FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid AND o.is_root
-        WHERE p.privilege_name = ANY($1::text[])
-        GROUP BY p.user_uuid HAVING count(DISTINCT p.privilege_name) = $2) holders`,
-    [[...ROOT_ADMINISTRATION_PRIVILEGES], ROOT_ADMINISTRATION_PRIVILEGES.length],
-  );
-  return rows[0]?.holders ?? 0;
+  return privilegesRepository(db).countRootHoldersOfAll(ROOT_ADMINISTRATION_PRIVILEGES);
 }
 
 /**

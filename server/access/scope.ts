@@ -3,6 +3,8 @@ import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { Db } from '../db/db';
 import { organizationOf, callerOf } from '../http/caller';
 import { badRequest, HttpProblem, notFound } from '../http/problem';
+import { userGroupsRepository, type GroupRow } from '../repositories/userGroups';
+import { usersRepository } from '../repositories/users';
 
 // Which rows an organization-scoped call may touch. Groups (and through them memberships, group
 // privileges and mappings) belong to one organization. Users are global, and an organization sees
@@ -22,18 +24,8 @@ export function scopeOf(request: FastifyRequest): Scope {
   return { organizationUuid, isRoot: organizationUuid === caller.rootOrganizationUuid, actor: caller.userName };
 }
 
-/** SQL condition on `u` (users): the user is visible in organization $n. */
-export const userVisibleSql = (param: string) => `(u.organization_uuid = ${param} OR EXISTS (
-  SELECT 1 FROM user_group_users vm JOIN user_groups vg ON vg.uuid = vm.user_group_uuid
-   WHERE vm.user_uuid = u.uuid AND vg.organization_uuid = ${param}))`;
-
 export async function isUserVisible(db: Db, scope: Scope, userUuid: string): Promise<boolean> {
-  if (scope.isRoot) {
-    const { rowCount } = await db.query('SELECT 1 FROM users WHERE uuid = $1', [userUuid]);
-    return rowCount > 0;
-  }
-  const { rowCount } = await db.query(`SELECT 1 FROM users u WHERE u.uuid = $1 AND ${userVisibleSql('$2')}`, [userUuid, scope.organizationUuid]);
-  return rowCount > 0;
+  return usersRepository(db).isVisible(userUuid, scope.isRoot ? null : scope.organizationUuid);
 }
 
 export async function requireVisibleUser(db: Db, scope: Scope, userUuid: string): Promise<void> {
@@ -58,9 +50,9 @@ export async function resolveNewMember(db: Db, scope: Scope, request: FastifyReq
     throw badRequest('Name the user by UserUUID or by UserName, not both', { UserUUID: ['give either UserUUID or UserName'] });
   }
   if (member.UserName !== undefined) {
-    const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM users WHERE lower(name) = lower($1)', [member.UserName.trim()]);
-    if (!rows[0]) throw new HttpProblem(404, 'Not Found', { detail: 'No user has this name', errors: { UserName: ['no user has this name'] } });
-    return rows[0].uuid;
+    const uuid = await usersRepository(db).uuidByName(member.UserName.trim());
+    if (uuid === undefined) throw new HttpProblem(404, 'Not Found', { detail: 'No user has this name', errors: { UserName: ['no user has this name'] } });
+    return uuid;
   }
   const userUuid = member.UserUUID ?? '';
   const rootAdministration = callerOf(request).rootPrivileges;
@@ -77,46 +69,12 @@ export async function resolveNewMember(db: Db, scope: Scope, request: FastifyReq
  */
 export async function isUserExclusive(db: Db, scope: Scope, userUuid: string): Promise<boolean> {
   if (scope.isRoot) return true;
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM users u
-      WHERE u.uuid = $1 AND (u.organization_uuid IS NULL OR u.organization_uuid = $2)
-        AND NOT EXISTS (SELECT 1 FROM user_group_users m JOIN user_groups g ON g.uuid = m.user_group_uuid
-                         WHERE m.user_uuid = u.uuid AND g.organization_uuid <> $2)`,
-    [userUuid, scope.organizationUuid],
-  );
-  return rowCount > 0;
+  return usersRepository(db).isExclusive(userUuid, scope.organizationUuid);
 }
-
-export interface GroupRow {
-  uuid: string;
-  organization_uuid: string;
-  name: string;
-  description: string;
-  is_system: boolean;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
-}
-
-export const GROUP_COLUMNS = 'uuid, organization_uuid, name, description, is_system, created_at, updated_at, created_by, updated_by';
 
 /** The group when it is in the caller's organization; 404 otherwise. */
 export async function requireGroup(db: Db, scope: Scope, groupUuid: string): Promise<GroupRow> {
-  const { rows } = await db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM user_groups WHERE uuid = $1 AND organization_uuid = $2`, [
-    groupUuid,
-    scope.organizationUuid,
-  ]);
-  if (!rows[0]) throw notFound('No such user group');
-  return rows[0];
-}
-
-/** Postgres unique_violation, from either adapter. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-}
-
-/** Postgres foreign_key_violation. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
+  const group = await userGroupsRepository(db).find(scope.organizationUuid, groupUuid);
+  if (!group) throw notFound('No such user group');
+  return group;
 }

@@ -1,6 +1,7 @@
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { Db } from '../db/db';
 import type { Caller } from '../http/caller';
+import { usersRepository } from '../repositories/users';
 
 // Which organizations each user belongs to (SPEC §1: one or more), as the user list and detail
 // show them. A user belongs to an organization where they are in a group, and to the root when a
@@ -14,28 +15,9 @@ export interface UserOrganizationJson {
   IsRoot: boolean;
 }
 
-interface Row {
-  user_uuid: string;
-  uuid: string;
-  name: string;
-  is_root: boolean;
-}
-
 export async function organizationsOfUsers(db: Db, caller: Caller, userUuids: readonly string[]): Promise<Map<string, UserOrganizationJson[]>> {
   const seesAll = caller.rootPrivileges.has(PRIVILEGES.ReadOrganizations);
-  const { rows } = await db.query<Row>(
-    `SELECT DISTINCT m.user_uuid, o.uuid, o.name, o.is_root
-       FROM user_group_users m
-       JOIN user_groups g ON g.uuid = m.user_group_uuid
-       JOIN organizations o ON o.uuid = g.organization_uuid
-      WHERE m.user_uuid = ANY($1::uuid[])
-        AND CASE WHEN o.is_root
-                 THEN EXISTS (SELECT 1 FROM user_group_privileges gp WHERE gp.user_group_uuid = g.uuid)
-                 ELSE o.status <> 'Deleted' END
-        AND ($2::boolean OR EXISTS (SELECT 1 FROM user_group_users cm JOIN user_groups cg ON cg.uuid = cm.user_group_uuid
-                                     WHERE cm.user_uuid = $3 AND cg.organization_uuid = o.uuid))`,
-    [[...userUuids], seesAll, caller.userUuid],
-  );
+  const rows = await usersRepository(db).organizationsOf(userUuids, seesAll, caller.userUuid);
   const byUser = new Map<string, UserOrganizationJson[]>(userUuids.map((uuid) => [uuid, []]));
   const ordered = [...rows].sort((a, b) => Number(a.is_root) - Number(b.is_root) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
   for (const row of ordered) byUser.get(row.user_uuid)?.push({ UUID: row.uuid, Name: row.name, IsRoot: row.is_root });

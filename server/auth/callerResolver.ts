@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import type { Caller } from '../http/caller';
+import { callersRepository } from '../repositories/callers';
 
 // Builds the Caller of a request from the user and the organization the client asked for: the
 // user's privileges in the root organization and in the requested one (the union over their groups
@@ -11,29 +12,6 @@ import type { Caller } from '../http/caller';
 // whichever server or script. A revoked privilege thus takes effect on the very next request on
 // every server, and the cache costs one primary-key read instead of the whole resolution.
 
-/**
- * Which organizations are a user's: those where they are in a group, and the root organization
- * only when a root group gives them at least one privilege (SPEC §1: the root is kept apart).
- * /current-user/organizations lists exactly these, and x-organization-uuid may name only these.
- */
-export const USER_ORGANIZATIONS_SQL = `
-  SELECT o.uuid, o.name, o.description, o.is_root, o.postgres_user, o.license_uuid, o.status
-    FROM organizations o
-   WHERE (NOT o.is_root AND o.status <> 'Deleted' AND EXISTS (
-            SELECT 1 FROM user_group_users ugu JOIN user_groups ug ON ug.uuid = ugu.user_group_uuid
-             WHERE ugu.user_uuid = $1 AND ug.organization_uuid = o.uuid))
-      OR (o.is_root AND EXISTS (
-            SELECT 1 FROM user_effective_privileges p WHERE p.user_uuid = $1 AND p.organization_uuid = o.uuid))`;
-
-interface CallerRow {
-  name: string;
-  must_change_password: boolean;
-  organization_uuid: string;
-  is_root: boolean;
-  is_users: boolean;
-  privileges: string[];
-}
-
 export interface ResolvedCaller {
   caller: Caller;
   /** The requested organization was not one of the user's (or does not exist). */
@@ -42,7 +20,6 @@ export interface ResolvedCaller {
 
 /** Enough for every user of a large site in two or three organizations; the oldest go first. */
 export const MAX_CACHED_CALLERS = 10_000;
-const GENERATION_SQL = 'SELECT value::text AS value FROM access_generation WHERE id = 1';
 
 type Resolution = Omit<Caller, 'via'> & { organizationDenied: boolean };
 
@@ -64,12 +41,6 @@ function cacheOf(db: Db): CallerCache {
   return cache;
 }
 
-async function readGeneration(db: Db): Promise<bigint> {
-  const { rows } = await db.query<{ value: string }>(GENERATION_SQL);
-  if (!rows[0]) throw new Error('access_generation has no row: the database is not migrated');
-  return BigInt(rows[0].value);
-}
-
 function callerOfResolution(resolution: Resolution, via: Caller['via']): ResolvedCaller {
   const { organizationDenied, ...caller } = resolution;
   return { caller: { ...caller, via }, organizationDenied };
@@ -87,7 +58,7 @@ export async function resolveCaller(
 ): Promise<ResolvedCaller | undefined> {
   const cache = cacheOf(db);
   const key = `${userUuid} ${requestedOrganization ?? ''}`;
-  const generation = await readGeneration(db);
+  const generation = await callersRepository(db).accessGeneration();
   if (generation > cache.generation) {
     cache.entries.clear();
     cache.generation = generation;
@@ -111,16 +82,7 @@ export async function resolveCaller(
 }
 
 async function queryResolution(db: Db, userUuid: string, requestedOrganization: string | null): Promise<Resolution | undefined> {
-  const { rows } = await db.query<CallerRow>(
-    `WITH mine AS (${USER_ORGANIZATIONS_SQL})
-     SELECT u.name, u.must_change_password, o.uuid AS organization_uuid, o.is_root,
-            EXISTS (SELECT 1 FROM mine WHERE mine.uuid = o.uuid) AS is_users,
-            COALESCE((SELECT json_agg(DISTINCT p.privilege_name) FROM user_effective_privileges p
-                       WHERE p.user_uuid = u.uuid AND p.organization_uuid = o.uuid), '[]'::json) AS privileges
-       FROM users u CROSS JOIN organizations o
-      WHERE u.uuid = $1 AND (o.is_root OR o.uuid = $2::uuid)`,
-    [userUuid, requestedOrganization],
-  );
+  const rows = await callersRepository(db).callerRows(userUuid, requestedOrganization);
   const root = rows.find((row) => row.is_root);
   if (!root) return undefined;
   const requested = requestedOrganization === null ? undefined : rows.find((row) => row.organization_uuid === requestedOrganization);

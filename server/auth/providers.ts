@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { authenticationProvidersRepository, type ProviderSecretsRow } from '../repositories/authenticationProviders';
 
 // Authentication providers as sign-in sees them. Secure settings (an OIDC client secret) are read
 // here for the server's own use and never leave it: the login page gets names and types only.
@@ -11,32 +12,22 @@ export interface ProviderRow {
   secureSettings: Record<string, unknown>;
 }
 
-interface Row {
-  uuid: string;
-  provider_name: string;
-  provider_type: string;
-  settings: Record<string, unknown> | null;
-  secure_settings: Record<string, unknown> | null;
-}
-
-const COLUMNS = 'uuid, provider_name, provider_type, settings, secure_settings';
-
-const toProvider = (row: Row): ProviderRow => ({
+const toProvider = (row: ProviderSecretsRow): ProviderRow => ({
   uuid: row.uuid,
   name: row.provider_name,
   type: row.provider_type,
-  settings: row.settings ?? {},
-  secureSettings: row.secure_settings ?? {},
+  settings: row.settings,
+  secureSettings: row.secure_settings,
 });
 
 export async function findProviderByName(db: Db, name: string): Promise<ProviderRow | undefined> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM authentication_providers WHERE lower(provider_name) = lower($1)`, [name]);
-  return rows[0] && toProvider(rows[0]);
+  const row = await authenticationProvidersRepository(db).findWithSecretsByName(name);
+  return row && toProvider(row);
 }
 
 export async function findProviderById(db: Db, uuid: string): Promise<ProviderRow | undefined> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM authentication_providers WHERE uuid = $1`, [uuid]);
-  return rows[0] && toProvider(rows[0]);
+  const row = await authenticationProvidersRepository(db).findWithSecrets(uuid);
+  return row && toProvider(row);
 }
 
 /** Provider types whose users sign in through the login form rather than a popup. */
@@ -57,7 +48,7 @@ export interface AuthOptionJson {
 export const externalAuthPath = (name: string) => `/api/auth/${encodeURIComponent(name)}/start`;
 
 export async function listAuthOptions(db: Db): Promise<AuthOptionJson[]> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM authentication_providers ORDER BY lower(provider_name)`);
+  const rows = await authenticationProvidersRepository(db).list();
   return rows.flatMap((row): AuthOptionJson[] => {
     const type = row.provider_type;
     if (!isSupported(type)) return [];

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseDuration } from '../../domain/duration';
 import type { Db } from '../db/db';
+import { sessionsRepository } from '../repositories/sessions';
 
 // Cookie sessions (ARCHITECTURE "Security model"): the cookie carries an opaque 256-bit random id,
 // the table only its SHA-256, and XSRF-TOKEN is an HMAC of the id under the server's session
@@ -41,61 +42,40 @@ export function sessionInactiveMs(setting: string | null | undefined): number {
   return parsed !== undefined && parsed > 0 ? parsed : DEFAULT_SESSION_INACTIVE_MS;
 }
 
-const ROOT_SETTING_SQL = `(SELECT st.value FROM settings st JOIN organizations o ON o.uuid = st.organization_uuid AND o.is_root
-   WHERE st.name = '${SESSION_INACTIVE_SETTING}')`;
-
 export async function createSession(db: Db, userUuid: string): Promise<string> {
   const id = newSecretToken();
-  const { rows } = await db.query<{ inactive: string | null }>(`SELECT ${ROOT_SETTING_SQL} AS inactive`);
-  const inactiveMs = sessionInactiveMs(rows[0]?.inactive);
-  await db.query(
-    `INSERT INTO sessions (id_hash, user_uuid, expires_at) VALUES ($1, $2, now() + $3::float8 * interval '1 millisecond')`,
-    [tokenHash(id), userUuid, inactiveMs],
-  );
+  const sessions = sessionsRepository(db);
+  const inactiveMs = sessionInactiveMs(await sessions.rootSettingValue(SESSION_INACTIVE_SETTING));
+  await sessions.create(tokenHash(id), userUuid, inactiveMs);
   // Expired rows of everyone are dropped here, at the one moment sessions are written anyway.
-  await db.query(`DELETE FROM sessions WHERE last_seen_at < now() - $1::float8 * interval '1 millisecond'`, [inactiveMs]);
+  await sessions.deleteIdle(inactiveMs);
   return id;
-}
-
-interface SessionRow {
-  user_uuid: string;
-  idle_ms: number;
-  inactive: string | null;
 }
 
 /** The user of a live session, sliding its inactivity window; undefined when unknown or expired. */
 export async function findSessionUser(db: Db, sessionId: string): Promise<string | undefined> {
   const idHash = tokenHash(sessionId);
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.user_uuid, (extract(epoch FROM now() - s.last_seen_at) * 1000)::float8 AS idle_ms, ${ROOT_SETTING_SQL} AS inactive
-       FROM sessions s WHERE s.id_hash = $1`,
-    [idHash],
-  );
-  const row = rows[0];
+  const sessions = sessionsRepository(db);
+  const row = await sessions.find(idHash, SESSION_INACTIVE_SETTING);
   if (!row) return undefined;
   // The database's clock on both sides of the comparison, so app and database clocks may differ.
   const inactiveMs = sessionInactiveMs(row.inactive);
   if (row.idle_ms >= inactiveMs) {
-    await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    await sessions.delete(idHash);
     return undefined;
   }
   // Bounded by a tenth of the limit, so skipping writes never shortens a session by more than that.
-  if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) {
-    await db.query(
-      `UPDATE sessions SET last_seen_at = now(), expires_at = now() + $2::float8 * interval '1 millisecond' WHERE id_hash = $1`,
-      [idHash, inactiveMs],
-    );
-  }
+  if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) await sessions.touch(idHash, inactiveMs);
   return row.user_uuid;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [tokenHash(sessionId)]);
+  await sessionsRepository(db).delete(tokenHash(sessionId));
 }
 
 /** Ends every other session of the user, e.g. after a password change. */
 export async function deleteOtherSessions(db: Db, userUuid: string, keepSessionId: string | undefined): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_uuid = $1 AND id_hash <> $2', [userUuid, keepSessionId ? tokenHash(keepSessionId) : '']);
+  await sessionsRepository(db).deleteOthers(userUuid, keepSessionId ? tokenHash(keepSessionId) : undefined);
 }
 
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {

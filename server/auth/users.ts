@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/constants';
 import type { Db } from '../db/db';
+import { usersRepository, type UserRow } from '../repositories/users';
 
 // The signed-in user as the contract's CurrentUser, read in one place for the login answer,
 // GET/PUT /current-user and the external sign-in.
@@ -20,22 +21,7 @@ export interface CurrentUserJson {
   MustChangePassword: boolean;
 }
 
-/** A user row joined with its provider, as both the current-user and the /users calls read it. */
-export interface UserRow {
-  uuid: string;
-  name: string;
-  attributes: unknown;
-  provider_uuid: string;
-  provider_name: string;
-  provider_type: string;
-  user_type: string;
-  created_at: Date;
-  must_change_password: boolean;
-}
-
-export const SELECT_USERS = `SELECT u.uuid, u.name, u.attributes, u.provider_uuid, p.provider_name, p.provider_type, u.user_type, u.created_at,
-       u.must_change_password
-  FROM users u JOIN authentication_providers p ON p.uuid = u.provider_uuid`;
+export type { UserRow };
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
 
@@ -70,8 +56,7 @@ export function userJson(row: UserRow) {
 }
 
 export async function loadUser(db: Db, userUuid: string): Promise<LoadedUser | undefined> {
-  const { rows } = await db.query<UserRow>(`${SELECT_USERS} WHERE u.uuid = $1`, [userUuid]);
-  const row = rows[0];
+  const row = await usersRepository(db).find(userUuid);
   if (!row) return undefined;
   return { providerType: row.provider_type, json: { ...userJson(row), MustChangePassword: row.must_change_password } };
 }

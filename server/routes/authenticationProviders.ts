@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeSecureSettings, presentSettings as present, validateSettings } from '../../domain/settingsModule';
-import { isForeignKeyViolation, isUniqueViolation } from '../access/scope';
 import { testProvider } from '../auth/providerTest';
 import { PROVIDER_TYPES, providerTypeOf } from '../auth/providerTypes';
 import { findProviderById, type ProviderRow } from '../auth/providers';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
+import { isForeignKeyViolation, uniqueViolationField } from '../db/errors';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 import { assertNoSettingsErrors } from '../http/settingsProblem';
+import { authenticationProvidersRepository, PROVIDER_UNIQUE_FIELDS, type ProviderRecord } from '../repositories/authenticationProviders';
 import { secretsKeptFor, type SecretBinding } from './storedSecrets';
 
 // /authentication-providers (root level). Secure settings (LDAP bind password, OIDC client
@@ -26,17 +27,7 @@ interface ProviderBody {
   TestUser?: string;
 }
 
-interface Row {
-  uuid: string;
-  provider_name: string;
-  provider_type: 'local' | 'ldap' | 'oidc';
-  settings: Record<string, unknown>;
-  is_system: boolean;
-}
-
-const COLUMNS = 'uuid, provider_name, provider_type, settings, is_system';
-
-const providerJson = (row: Row) => ({
+const providerJson = (row: ProviderRecord) => ({
   UUID: row.uuid,
   ProviderName: row.provider_name,
   ProviderType: row.provider_type,
@@ -44,10 +35,10 @@ const providerJson = (row: Row) => ({
   Settings: row.settings,
 });
 
-async function findRow(db: Db, uuid: string): Promise<Row> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM authentication_providers WHERE uuid = $1`, [uuid]);
-  if (!rows[0]) throw notFound('No such authentication provider');
-  return rows[0];
+async function findRow(db: Db, uuid: string): Promise<ProviderRecord> {
+  const row = await authenticationProvidersRepository(db).find(uuid);
+  if (!row) throw notFound('No such authentication provider');
+  return row;
 }
 
 /**
@@ -80,15 +71,14 @@ function checkBody(body: ProviderBody, storedSecure: Record<string, unknown>) {
 }
 
 function nameTaken(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
+  if (uniqueViolationField(error, PROVIDER_UNIQUE_FIELDS) !== 'ProviderName') throw error;
   throw new HttpProblem(409, 'Conflict', { detail: 'A provider of this name exists already', errors: { ProviderName: ['is already in use'] } });
 }
 
 export function authenticationProvidersHandlers(ctx: AppContext) {
   return {
     async getAuthenticationProviders() {
-      const { rows } = await ctx.db.query<Row>(`SELECT ${COLUMNS} FROM authentication_providers ORDER BY lower(provider_name)`);
-      return rows.map(providerJson);
+      return (await authenticationProvidersRepository(ctx.db).list()).map(providerJson);
     },
 
     async getAuthenticationProvider(request: FastifyRequest<{ Params: { id: string } }>) {
@@ -104,12 +94,8 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
       if (body.ProviderType === 'local') throw badRequest('There is one local provider, made at installation', { ProviderType: ['local exists already'] });
       const { settings, secureSettings } = checkBody(body, {});
       try {
-        const { rows } = await ctx.db.query<Row>(
-          `INSERT INTO authentication_providers (provider_name, provider_type, settings, secure_settings)
-           VALUES ($1, $2, $3::jsonb, $4::jsonb) RETURNING ${COLUMNS}`,
-          [body.ProviderName, body.ProviderType, JSON.stringify(settings), JSON.stringify(secureSettings)],
-        );
-        return reply.code(201).send(providerJson(rows[0]));
+        const row = await authenticationProvidersRepository(ctx.db).create(body.ProviderType, { name: body.ProviderName, settings, secureSettings });
+        return reply.code(201).send(providerJson(row));
       } catch (error) {
         return nameTaken(error);
       }
@@ -124,12 +110,9 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
       if (row.is_system && body.ProviderName !== row.provider_name) throw conflict('The system provider cannot be renamed');
       const { settings, secureSettings } = checkBody(body, keptSecrets(existing, body));
       try {
-        const { rows } = await ctx.db.query<Row>(
-          `UPDATE authentication_providers SET provider_name = $2, settings = $3::jsonb, secure_settings = $4::jsonb, updated_at = now()
-            WHERE uuid = $1 RETURNING ${COLUMNS}`,
-          [existing.uuid, body.ProviderName, JSON.stringify(settings), JSON.stringify(secureSettings)],
-        );
-        return providerJson(rows[0]);
+        const updated = await authenticationProvidersRepository(ctx.db).update(existing.uuid, { name: body.ProviderName, settings, secureSettings });
+        if (!updated) throw notFound('No such authentication provider');
+        return providerJson(updated);
       } catch (error) {
         return nameTaken(error);
       }
@@ -139,7 +122,7 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
       const row = await findRow(ctx.db, request.params.id);
       if (row.is_system) throw conflict('The system provider cannot be deleted');
       try {
-        await ctx.db.query('DELETE FROM authentication_providers WHERE uuid = $1', [row.uuid]);
+        await authenticationProvidersRepository(ctx.db).delete(row.uuid);
       } catch (error) {
         if (isForeignKeyViolation(error)) throw conflict('Users still sign in through this provider; delete or move them first', 'providers.errors.in_use');
         throw error;

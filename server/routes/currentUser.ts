@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PASSWORD } from '../../domain/constants';
-import { USER_ORGANIZATIONS_SQL } from '../auth/callerResolver';
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions, sessionIdOf } from '../auth/sessions';
 import { createApiToken, deleteApiToken, listApiTokens } from '../auth/tokens';
@@ -8,6 +7,9 @@ import { cleanAttributes, loadUser, type UserAttributesJson } from '../auth/user
 import type { AppContext } from '../context';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/problem';
+import { organizationsRepository } from '../repositories/organizations';
+import { privilegesRepository } from '../repositories/privileges';
+import { usersRepository } from '../repositories/users';
 
 // /current-user/*: the signed-in user's own profile, password, organizations, privileges and API
 // tokens. The route declarations (x-historian-access: session) guarantee a caller.
@@ -18,16 +20,6 @@ interface UserUpdateBody {
   UUID?: string;
   Name: string;
   Attributes?: UserAttributesJson;
-}
-
-interface OrganizationRow {
-  uuid: string;
-  name: string;
-  description: string;
-  is_root: boolean;
-  postgres_user: string | null;
-  license_uuid: string;
-  status: string;
 }
 
 async function currentUser(ctx: AppContext, request: FastifyRequest) {
@@ -56,10 +48,7 @@ export function currentUserHandlers(ctx: AppContext) {
       const { UUID, Name, Attributes } = request.body;
       if (UUID !== undefined && UUID !== json.UUID) throw badRequest('UUID is not the signed-in user', { UUID: ['is not yours'] });
       if (Name !== json.Name) throw badRequest('The name cannot be changed here', { Name: ['cannot be changed'] });
-      await ctx.db.query(`UPDATE users SET attributes = attributes || $2::jsonb, updated_at = now() WHERE uuid = $1`, [
-        json.UUID,
-        JSON.stringify(cleanAttributes(Attributes)),
-      ]);
+      await usersRepository(ctx.db).mergeAttributes(json.UUID, { ...cleanAttributes(Attributes) });
       return (await currentUser(ctx, request)).json;
     },
 
@@ -78,19 +67,14 @@ export function currentUserHandlers(ctx: AppContext) {
           'users.errors.update_password',
         );
       }
-      await ctx.db.query('UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE uuid = $1', [
-        user.json.UUID,
-        await hashPassword(Password),
-      ]);
+      await usersRepository(ctx.db).setPassword(user.json.UUID, await hashPassword(Password), false);
       // Whoever else held a session with the old password is signed out; this browser stays in.
       await deleteOtherSessions(ctx.db, user.json.UUID, sessionIdOf(request));
       return reply.code(204).send();
     },
 
     async getCurrentUserOrganizations(request: FastifyRequest) {
-      const { rows } = await ctx.db.query<OrganizationRow>(`${USER_ORGANIZATIONS_SQL} ORDER BY o.is_root, lower(o.name)`, [
-        callerOf(request).userUuid,
-      ]);
+      const rows = await organizationsRepository(ctx.db).ofMember(callerOf(request).userUuid);
       return rows.map((row) => ({
         UUID: row.uuid,
         Name: row.name,
@@ -103,23 +87,12 @@ export function currentUserHandlers(ctx: AppContext) {
     },
 
     async getCurrentUserPrivileges(request: FastifyRequest) {
-      const { rows } = await ctx.db.query<{ id: number; uuid: string; name: string; organization_uuid: string }>(
-        `SELECT p.privilege_id AS id, p.privilege_uuid AS uuid, p.privilege_name AS name, p.organization_uuid
-           FROM user_effective_privileges p JOIN organizations o ON o.uuid = p.organization_uuid
-          WHERE p.user_uuid = $1 AND (o.is_root OR o.status <> 'Deleted')
-          ORDER BY p.organization_uuid, p.privilege_name`,
-        [callerOf(request).userUuid],
-      );
-      return rows.map((row) => ({ ID: row.id, UUID: row.uuid, Name: row.name, OrganizationUUID: row.organization_uuid }));
+      const rows = await privilegesRepository(ctx.db).heldBy(callerOf(request).userUuid);
+      return rows.map((row) => ({ ID: row.privilege_id, UUID: row.privilege_uuid, Name: row.privilege_name, OrganizationUUID: row.organization_uuid }));
     },
 
     async getCurrentUserManualEntryFormPrivileges(request: FastifyRequest) {
-      const { rows } = await ctx.db.query<{ form: string; organization_uuid: string; name: string }>(
-        `SELECT DISTINCT m.manual_entry_form_uuid AS form, m.organization_uuid, m.name
-           FROM manual_entry_form_privileges m JOIN user_group_users ugu ON ugu.user_group_uuid = m.user_group_uuid
-          WHERE ugu.user_uuid = $1 ORDER BY 2, 1, 3`,
-        [callerOf(request).userUuid],
-      );
+      const rows = await privilegesRepository(ctx.db).manualEntryFormPrivilegesOf(callerOf(request).userUuid);
       return rows.map((row) => ({ ManualEntryFormUUID: row.form, OrganizationUUID: row.organization_uuid, Name: row.name }));
     },
 

@@ -1,11 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
-import { isUniqueViolation, requireGroup, scopeOf } from '../access/scope';
+import { requireGroup, scopeOf } from '../access/scope';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
+import { uniqueViolationField } from '../db/errors';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { authenticationProvidersRepository } from '../repositories/authenticationProviders';
+import { groupMappingsRepository, MAPPING_UNIQUE_FIELDS, type MappingRow } from '../repositories/groupMappings';
+import { GROUP_PRIVILEGE_UNIQUE_FIELDS, privilegesRepository, type GroupPrivilegeRow } from '../repositories/privileges';
 
 // GET /privileges (the catalogue), /user-groups/{id}/privileges and /user-groups/{id}/mapping.
 // A user's effective privileges are the union of their groups' privileges per organization (the
@@ -15,20 +19,6 @@ import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 // caller to hold the privilege, or every privilege of the group, in the group's organization.
 
 type GroupParams = { Params: { id: string } };
-
-interface GroupPrivilegeRow {
-  uuid: string;
-  user_group_uuid: string;
-  privilege_uuid: string;
-  name: string;
-}
-
-interface MappingRow {
-  uuid: string;
-  user_group_uuid: string;
-  provider_uuid: string;
-  external_group: string;
-}
 
 interface MappingBody {
   ExternalGroup: string;
@@ -58,55 +48,44 @@ async function checkedMapping(db: Db, body: MappingBody): Promise<{ externalGrou
   if (externalGroup === '') errors.ExternalGroup = ['is required'];
   if (body.AuthenticationProviderUUID === undefined) errors.AuthenticationProviderUUID = ['is required'];
   else {
-    const { rows } = await db.query<{ provider_type: string }>('SELECT provider_type FROM authentication_providers WHERE uuid = $1', [
-      body.AuthenticationProviderUUID,
-    ]);
-    if (!rows[0]) errors.AuthenticationProviderUUID = ['does not exist'];
-    else if (rows[0].provider_type === 'local') errors.AuthenticationProviderUUID = ['local users have no external groups'];
+    const provider = await authenticationProvidersRepository(db).find(body.AuthenticationProviderUUID);
+    if (!provider) errors.AuthenticationProviderUUID = ['does not exist'];
+    else if (provider.provider_type === 'local') errors.AuthenticationProviderUUID = ['local users have no external groups'];
   }
   if (Object.keys(errors).length > 0) throw badRequest('Invalid mapping', errors);
   return { externalGroup, provider: body.AuthenticationProviderUUID ?? '' };
 }
 
 function mappingTaken(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
+  if (uniqueViolationField(error, MAPPING_UNIQUE_FIELDS) !== 'ExternalGroup') throw error;
   throw new HttpProblem(409, 'Conflict', { detail: 'This external group is mapped onto the group already', errors: { ExternalGroup: ['is mapped already'] } });
 }
 
 export function groupPrivilegesHandlers(ctx: AppContext) {
   return {
     async getPrivileges() {
-      const { rows } = await ctx.db.query<{ id: number; uuid: string; name: string; description: string; is_system: boolean }>(
-        'SELECT id, uuid, name, description, is_system FROM privileges ORDER BY name',
-      );
+      const rows = await privilegesRepository(ctx.db).catalogue();
       return rows.map((row) => ({ ID: row.id, UUID: row.uuid, Name: row.name, Description: row.description, IsSystem: row.is_system }));
     },
 
     async getUserGroupPrivileges(request: FastifyRequest<GroupParams>) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
-      const { rows } = await ctx.db.query<GroupPrivilegeRow>(
-        `SELECT gp.uuid, gp.user_group_uuid, gp.privilege_uuid, p.name
-           FROM user_group_privileges gp JOIN privileges p ON p.uuid = gp.privilege_uuid WHERE gp.user_group_uuid = $1 ORDER BY p.name`,
-        [group.uuid],
-      );
-      return rows.map(groupPrivilegeJson);
+      return (await privilegesRepository(ctx.db).ofGroup(group.uuid)).map(groupPrivilegeJson);
     },
 
     async createUserGroupPrivilege(request: FastifyRequest<GroupParams & { Body: { PrivilegeUUID: string } }>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       if (group.is_system) throw SYSTEM_GROUP_FIXED();
-      const privilege = await ctx.db.query<{ name: string }>('SELECT name FROM privileges WHERE uuid = $1', [request.body.PrivilegeUUID]);
-      if (!privilege.rows[0]) throw badRequest('No such privilege', { PrivilegeUUID: ['does not exist'] });
-      requireCanGrant(callerOf(request), [privilege.rows[0].name], 'PrivilegeUUID');
+      const privileges = privilegesRepository(ctx.db);
+      const name = await privileges.nameOf(request.body.PrivilegeUUID);
+      if (name === undefined) throw badRequest('No such privilege', { PrivilegeUUID: ['does not exist'] });
+      requireCanGrant(callerOf(request), [name], 'PrivilegeUUID');
       try {
-        const { rows } = await ctx.db.query<GroupPrivilegeRow>(
-          `INSERT INTO user_group_privileges (user_group_uuid, privilege_uuid) VALUES ($1, $2) RETURNING uuid, user_group_uuid, privilege_uuid, $3::text AS name`,
-          [group.uuid, request.body.PrivilegeUUID, privilege.rows[0].name],
-        );
-        return reply.code(201).send(groupPrivilegeJson(rows[0]));
+        const row = await privileges.grant(group.uuid, request.body.PrivilegeUUID);
+        return reply.code(201).send(groupPrivilegeJson({ ...row, name }));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('The group holds this privilege already');
-        throw error;
+        if (uniqueViolationField(error, GROUP_PRIVILEGE_UNIQUE_FIELDS) !== 'PrivilegeUUID') throw error;
+        throw new HttpProblem(409, 'Conflict', { detail: 'The group holds this privilege already', errors: { PrivilegeUUID: ['is held by the group already'] } });
       }
     },
 
@@ -114,24 +93,14 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
     async deleteUserGroupPrivilege(request: FastifyRequest<{ Params: { id: string; privilegeId: string } }>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       if (group.is_system) throw SYSTEM_GROUP_FIXED();
-      const deleted = await keepingRootAdministration(ctx.db, async (tx) => {
-        const { rowCount } = await tx.query('DELETE FROM user_group_privileges WHERE user_group_uuid = $1 AND (privilege_uuid = $2 OR uuid = $2)', [
-          group.uuid,
-          request.params.privilegeId,
-        ]);
-        return rowCount;
-      });
+      const deleted = await keepingRootAdministration(ctx.db, (tx) => privilegesRepository(tx).revoke(group.uuid, request.params.privilegeId));
       if (deleted === 0) throw notFound('The group does not hold this privilege');
       return reply.code(204).send();
     },
 
     async getUserGroupMappings(request: FastifyRequest<GroupParams>) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
-      const { rows } = await ctx.db.query<MappingRow>(
-        'SELECT uuid, user_group_uuid, provider_uuid, external_group FROM user_group_mappings WHERE user_group_uuid = $1 ORDER BY lower(external_group), uuid',
-        [group.uuid],
-      );
-      return rows.map(mappingJson);
+      return (await groupMappingsRepository(ctx.db).ofGroup(group.uuid)).map(mappingJson);
     },
 
     async createUserGroupMapping(request: FastifyRequest<GroupParams & { Body: MappingBody }>, reply: FastifyReply) {
@@ -139,12 +108,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
       try {
-        const { rows } = await ctx.db.query<MappingRow>(
-          `INSERT INTO user_group_mappings (user_group_uuid, external_group, provider_uuid) VALUES ($1, $2, $3)
-           RETURNING uuid, user_group_uuid, provider_uuid, external_group`,
-          [group.uuid, externalGroup, provider],
-        );
-        return reply.code(201).send(mappingJson(rows[0]));
+        return reply.code(201).send(mappingJson(await groupMappingsRepository(ctx.db).create(group.uuid, externalGroup, provider)));
       } catch (error) {
         return mappingTaken(error);
       }
@@ -155,13 +119,9 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
       try {
-        const { rows } = await ctx.db.query<MappingRow>(
-          `UPDATE user_group_mappings SET external_group = $3, provider_uuid = $4 WHERE uuid = $1 AND user_group_uuid = $2
-           RETURNING uuid, user_group_uuid, provider_uuid, external_group`,
-          [request.params.mappingId, group.uuid, externalGroup, provider],
-        );
-        if (!rows[0]) throw notFound('No such mapping');
-        return mappingJson(rows[0]);
+        const row = await groupMappingsRepository(ctx.db).update(request.params.mappingId, group.uuid, externalGroup, provider);
+        if (!row) throw notFound('No such mapping');
+        return mappingJson(row);
       } catch (error) {
         return mappingTaken(error);
       }
@@ -169,8 +129,8 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
 
     async deleteUserGroupMapping(request: FastifyRequest<{ Params: { id: string; mappingId: string } }>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
-      const { rowCount } = await ctx.db.query('DELETE FROM user_group_mappings WHERE uuid = $1 AND user_group_uuid = $2', [request.params.mappingId, group.uuid]);
-      if (rowCount === 0) throw notFound('No such mapping');
+      const deleted = await groupMappingsRepository(ctx.db).delete(request.params.mappingId, group.uuid);
+      if (deleted === 0) throw notFound('No such mapping');
       return reply.code(204).send();
     },
   };

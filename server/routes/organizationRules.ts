@@ -1,6 +1,7 @@
 import { ZERO_UUID } from '../../domain/constants';
 import type { Db } from '../db/db';
 import { HttpProblem } from '../http/problem';
+import { organizationsRepository } from '../repositories/organizations';
 
 // SPEC §5 organization rules, checked on the server as the form checks them: name required;
 // PostgresUser required and unchangeable after creation; password and confirmation required on
@@ -52,11 +53,7 @@ function passwordErrors(body: OrganizationBody, required: boolean, errors: Recor
 
 async function licenceErrors(db: Db, licence: string, organization: string | undefined, errors: Record<string, string[]>): Promise<void> {
   if (licence === ZERO_UUID) return;
-  const { rows } = await db.query<{ claimed: string | null; holder: string | null }>(
-    `SELECT l.claimed_organization AS claimed, o.uuid AS holder FROM licences l LEFT JOIN organizations o ON o.license_uuid = l.uuid WHERE l.uuid = $1`,
-    [licence],
-  );
-  const row = rows[0];
+  const row = await organizationsRepository(db).licenceUse(licence);
   if (!row) errors.LicenseUUID = ['is not a licence of this installation'];
   else if (row.holder !== null && row.holder !== organization) errors.LicenseUUID = ['is used by another organization'];
   else if (row.claimed !== null && row.claimed !== organization) errors.LicenseUUID = ['is bound to another organization'];

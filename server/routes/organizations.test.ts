@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ZERO_UUID } from '../../domain/constants';
 import { createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
+import { HttpProblem } from '../http/problem';
+import { uniqueConflict } from './organizations';
 
 // Issue 6: /organizations with the SPEC §5 rules, the Administrators group a new organization
 // starts with, and deletion that asks for confirmation and says what goes with it. (The
@@ -93,6 +95,24 @@ describe('creating an organization', () => {
     const first = await createOrganization();
     expect((await post(valid({ Name: first.Name.toUpperCase() }))).json()).toMatchObject({ status: 409, errors: { Name: ['is already in use'] } });
     expect((await post(valid({ PostgresUser: first.PostgresUser }))).json()).toMatchObject({ status: 409, errors: { PostgresUser: ['is already in use'] } });
+  });
+
+  it('names the clashing field by the violated index, not by the wording of the error', () => {
+    const violation = (constraint: string, message: string) => Object.assign(new Error(message), { code: '23505', constraint });
+    const answer = (error: unknown) => {
+      try {
+        return uniqueConflict(error);
+      } catch (thrown) {
+        return thrown instanceof HttpProblem ? { status: thrown.status, fields: Object.keys(thrown.extra.errors ?? {}) } : thrown;
+      }
+    };
+    // The message follows the server's lc_messages and the driver; the constraint name does not.
+    expect(answer(violation('organizations_postgres_user', 'doppelter Schlüsselwert'))).toEqual({ status: 409, fields: ['PostgresUser'] });
+    expect(answer(violation('organizations_license_once', 'duplicate key value'))).toEqual({ status: 409, fields: ['LicenseUUID'] });
+    expect(answer(violation('organizations_name_ci', 'valeur en double'))).toEqual({ status: 409, fields: ['Name'] });
+    // Another index (one of the rows a new organization starts with) is no clash on Name.
+    const other = violation('collectors_name_ci', 'duplicate key value');
+    expect(answer(other)).toBe(other);
   });
 
   it('a licence is selectable only if unused', async () => {

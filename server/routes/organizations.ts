@@ -1,14 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZERO_UUID } from '../../domain/constants';
-import { holdingsOf, EXCLUSIVE_USERS_SQL } from '../access/organizationHoldings';
+import { holdingsOf } from '../access/organizationHoldings';
 import { changeOrganizationRolePassword, createOrganizationRole, dropOrganizationRole, roleExists } from '../access/organizationRole';
-import { isUniqueViolation } from '../access/scope';
 import { createDefaultCollectors } from '../collectors/defaults';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
+import { uniqueViolationField } from '../db/errors';
 import { SYSTEM_ACTOR } from '../db/seed';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { ORGANIZATION_UNIQUE_FIELDS, organizationsRepository, type OrganizationRow } from '../repositories/organizations';
+import { privilegesRepository } from '../repositories/privileges';
+import { userGroupsRepository } from '../repositories/userGroups';
+import { usersRepository } from '../repositories/users';
 import { checkOrganizationBody, type OrganizationBody } from './organizationRules';
 
 // /organizations (root level, SPEC §5 rules in organizationRules.ts). A new organization gets a
@@ -17,18 +21,6 @@ import { checkOrganizationBody, type OrganizationBody } from './organizationRule
 
 export const ORGANIZATION_ADMINISTRATORS_GROUP = 'Administrators';
 export const CREATE_ORGANIZATION_CODE = 'configurations.errors.create_organization';
-
-interface OrganizationRow {
-  uuid: string;
-  name: string;
-  description: string;
-  is_root: boolean;
-  postgres_user: string | null;
-  license_uuid: string;
-  status: 'Active' | 'Paused' | 'Deleted' | 'Initial';
-}
-
-const COLUMNS = 'uuid, name, description, is_root, postgres_user, license_uuid, status';
 
 /** PostgresPassword and its confirmation are write-only: never part of an answer. */
 export function organizationJson(row: OrganizationRow) {
@@ -45,16 +37,15 @@ export function organizationJson(row: OrganizationRow) {
 }
 
 async function findOrganization(db: Db, uuid: string): Promise<OrganizationRow> {
-  const { rows } = await db.query<OrganizationRow>(`SELECT ${COLUMNS} FROM organizations WHERE uuid = $1`, [uuid]);
-  if (!rows[0]) throw notFound('No such organization');
-  return rows[0];
+  const row = await organizationsRepository(db).find(uuid);
+  if (!row) throw notFound('No such organization');
+  return row;
 }
 
-/** Unique indexes turned into field errors (names, PostgreSQL users and licences are each used once). */
-function uniqueConflict(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
-  const text = error instanceof Error ? error.message : '';
-  const field = text.includes('postgres_user') ? 'PostgresUser' : text.includes('license') ? 'LicenseUUID' : 'Name';
+/** Unique indexes turned into field errors by their names (names, PostgreSQL users and licences are each used once). */
+export function uniqueConflict(error: unknown): never {
+  const field = uniqueViolationField(error, ORGANIZATION_UNIQUE_FIELDS);
+  if (field === undefined) throw error;
   throw new HttpProblem(409, 'Conflict', { detail: `${field} is already in use`, errors: { [field]: ['is already in use'] }, code: CREATE_ORGANIZATION_CODE });
 }
 
@@ -63,12 +54,8 @@ export function organizationsHandlers(ctx: AppContext) {
     async getOrganizations(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number } }>, reply: FastifyReply) {
       const limit = request.query.Limit ?? 100;
       const page = request.query.Page ?? 1;
-      const total = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
-      const { rows } = await ctx.db.query<OrganizationRow>(
-        `SELECT ${COLUMNS} FROM organizations ORDER BY is_root DESC, lower(name), uuid LIMIT $1 OFFSET $2`,
-        [limit, (page - 1) * limit],
-      );
-      reply.header('x-total-count', String(total.rows[0].n));
+      const { rows, total } = await organizationsRepository(ctx.db).list(limit, (page - 1) * limit);
+      reply.header('x-total-count', String(total));
       return rows.map(organizationJson);
     },
 
@@ -86,12 +73,13 @@ export function organizationsHandlers(ctx: AppContext) {
       }
       try {
         const row = await ctx.db.transaction(async (tx) => {
-          const { rows } = await tx.query<OrganizationRow>(
-            `INSERT INTO organizations (name, description, postgres_user, license_uuid, status)
-             VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-            [checked.name, body.Description ?? '', postgresUser, checked.licenseUuid, body.Status ?? 'Active'],
-          );
-          const organization = rows[0];
+          const organization = await organizationsRepository(tx).create({
+            name: checked.name,
+            description: body.Description ?? '',
+            postgresUser,
+            licenseUuid: checked.licenseUuid,
+            status: body.Status ?? 'Active',
+          });
           await addAdministratorsGroup(tx, organization.uuid, caller.userUuid, caller.userName);
           await createDefaultCollectors(tx, organization.uuid);
           if (tx.kind === 'postgres') await createOrganizationRole(tx, organization.uuid, postgresUser, body.PostgresPassword ?? '');
@@ -113,15 +101,17 @@ export function organizationsHandlers(ctx: AppContext) {
       const checked = await checkOrganizationBody(ctx.db, body, existing);
       try {
         const row = await ctx.db.transaction(async (tx) => {
-          const { rows } = await tx.query<OrganizationRow>(
-            `UPDATE organizations SET name = $2, description = $3, license_uuid = $4, status = $5, updated_at = now()
-              WHERE uuid = $1 RETURNING ${COLUMNS}`,
-            [existing.uuid, checked.name, body.Description ?? existing.description, checked.licenseUuid, existing.is_root ? 'Active' : (body.Status ?? existing.status)],
-          );
+          const updated = await organizationsRepository(tx).update(existing.uuid, {
+            name: checked.name,
+            description: body.Description ?? existing.description,
+            licenseUuid: checked.licenseUuid,
+            status: existing.is_root ? 'Active' : (body.Status ?? existing.status),
+          });
+          if (!updated) throw notFound('No such organization');
           if (checked.newPassword !== undefined && tx.kind === 'postgres' && existing.postgres_user !== null) {
             await changeOrganizationRolePassword(tx, existing.postgres_user, checked.newPassword);
           }
-          return rows[0];
+          return updated;
         });
         return organizationJson(row);
       } catch (error) {
@@ -142,8 +132,8 @@ export function organizationsHandlers(ctx: AppContext) {
         });
       }
       await ctx.db.transaction(async (tx) => {
-        await tx.query(`DELETE FROM users WHERE uuid IN (${EXCLUSIVE_USERS_SQL})`, [organization.uuid]);
-        await tx.query('DELETE FROM organizations WHERE uuid = $1', [organization.uuid]);
+        await usersRepository(tx).deleteExclusiveTo(organization.uuid);
+        await organizationsRepository(tx).delete(organization.uuid);
         if (tx.kind === 'postgres') await dropOrganizationRole(tx, organization.uuid, organization.postgres_user);
       });
       return reply.code(204).send();
@@ -152,11 +142,14 @@ export function organizationsHandlers(ctx: AppContext) {
 }
 
 async function addAdministratorsGroup(tx: Db, organizationUuid: string, creatorUuid: string, creatorName: string): Promise<void> {
-  const { rows } = await tx.query<{ uuid: string }>(
-    `INSERT INTO user_groups (organization_uuid, name, description, is_system, created_by, updated_by)
-     VALUES ($1, $2, 'Holds every privilege of the organization', true, $3, $3) RETURNING uuid`,
-    [organizationUuid, ORGANIZATION_ADMINISTRATORS_GROUP, creatorName || SYSTEM_ACTOR],
-  );
-  await tx.query('INSERT INTO user_group_privileges (user_group_uuid, privilege_uuid) SELECT $1, uuid FROM privileges WHERE is_system', [rows[0].uuid]);
-  await tx.query('INSERT INTO user_group_users (user_group_uuid, user_uuid) VALUES ($1, $2)', [rows[0].uuid, creatorUuid]);
+  const groups = userGroupsRepository(tx);
+  const group = await groups.create({
+    organizationUuid,
+    name: ORGANIZATION_ADMINISTRATORS_GROUP,
+    description: 'Holds every privilege of the organization',
+    actor: creatorName || SYSTEM_ACTOR,
+    isSystem: true,
+  });
+  await privilegesRepository(tx).grantSystemPrivileges(group.uuid);
+  await groups.addMember(group.uuid, creatorUuid);
 }

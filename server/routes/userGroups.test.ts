@@ -123,6 +123,31 @@ describe('effective privileges', () => {
   });
 });
 
+describe('a second row of what is kept once answers 409 naming the field', () => {
+  it('names the user field of a membership the group has already', async () => {
+    const user = await createTestUser(t.db);
+    const crew = await group('Second crew', []);
+    await member(crew, user.uuid);
+    const byUuid = await call('POST', '/user-group-users', inPlant(), { UserGroupUUID: crew, UserUUID: user.uuid });
+    expect(byUuid.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(byUuid.json()).toMatchObject({ status: 409, code: 'groups.errors.already_member', errors: { UserUUID: ['is in this group already'] } });
+    const byName = await call('POST', '/user-group-users', inPlant(), { UserGroupUUID: crew, UserName: user.name });
+    expect(byName.json()).toMatchObject({ status: 409, errors: { UserName: ['is in this group already'] } });
+  });
+
+  it('names PrivilegeUUID for a privilege the group holds already', async () => {
+    const readers = await group('Second readers', ['READ_ASSETS']);
+    const again = await call('POST', `/user-groups/${readers}/privileges`, inPlant(), { PrivilegeUUID: privileges.get('READ_ASSETS') });
+    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(again.json()).toMatchObject({ status: 409, errors: { PrivilegeUUID: ['is held by the group already'] } });
+  });
+
+  it('names Name for a group name in use', async () => {
+    await group('Twice named', []);
+    expect((await call('POST', '/user-groups', inPlant(), { Name: 'twice NAMED' })).json()).toMatchObject({ status: 409, errors: { Name: ['is already in use'] } });
+  });
+});
+
 async function groupWithEveryPrivilege(organization: string): Promise<string> {
   const { rows } = await t.db.query<{ uuid: string }>(
     `INSERT INTO user_groups (organization_uuid, name, is_system) VALUES ($1, $2, true) RETURNING uuid`,

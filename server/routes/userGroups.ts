@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
-import { GROUP_COLUMNS, isUniqueViolation, requireGroup, requireVisibleUser, resolveNewMember, scopeOf, type GroupRow, type NewMember } from '../access/scope';
+import { requireGroup, requireVisibleUser, resolveNewMember, scopeOf, type NewMember } from '../access/scope';
 import type { AppContext } from '../context';
+import { uniqueViolationField } from '../db/errors';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { GROUP_UNIQUE_FIELDS, MEMBERSHIP_UNIQUE_FIELDS, userGroupsRepository, type GroupRow, type MembershipRow } from '../repositories/userGroups';
 
 // /user-groups and /user-group-users, scoped to the organization of x-organization-uuid. System
 // groups (an organization's Administrators) sort after user groups (SPEC §3), cannot be renamed
@@ -15,13 +17,6 @@ interface GroupBody {
   UUID?: string;
   Name: string;
   Description?: string;
-}
-
-interface MembershipRow {
-  uuid: string;
-  user_group_uuid: string;
-  user_uuid: string;
-  via_mapping: boolean;
 }
 
 type IdParams = { Params: { id: string } };
@@ -46,7 +41,7 @@ const membershipJson = (row: MembershipRow) => ({
 });
 
 function nameTaken(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
+  if (uniqueViolationField(error, GROUP_UNIQUE_FIELDS) !== 'Name') throw error;
   throw new HttpProblem(409, 'Conflict', { detail: 'A group of this name exists already', errors: { Name: ['is already in use'] } });
 }
 
@@ -59,12 +54,7 @@ function checkedName(body: GroupBody): string {
 export function userGroupsHandlers(ctx: AppContext) {
   return {
     async getUserGroups(request: FastifyRequest) {
-      const { organizationUuid } = scopeOf(request);
-      const { rows } = await ctx.db.query<GroupRow>(
-        `SELECT ${GROUP_COLUMNS} FROM user_groups WHERE organization_uuid = $1 ORDER BY is_system, lower(name), uuid`,
-        [organizationUuid],
-      );
-      return rows.map(groupJson);
+      return (await userGroupsRepository(ctx.db).list(scopeOf(request).organizationUuid)).map(groupJson);
     },
 
     async getUserGroup(request: FastifyRequest<IdParams>) {
@@ -75,12 +65,13 @@ export function userGroupsHandlers(ctx: AppContext) {
       const scope = scopeOf(request);
       const name = checkedName(request.body);
       try {
-        const { rows } = await ctx.db.query<GroupRow>(
-          `INSERT INTO user_groups (organization_uuid, name, description, created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $4) RETURNING ${GROUP_COLUMNS}`,
-          [scope.organizationUuid, name, request.body.Description ?? '', scope.actor],
-        );
-        return reply.code(201).send(groupJson(rows[0]));
+        const row = await userGroupsRepository(ctx.db).create({
+          organizationUuid: scope.organizationUuid,
+          name,
+          description: request.body.Description ?? '',
+          actor: scope.actor,
+        });
+        return reply.code(201).send(groupJson(row));
       } catch (error) {
         return nameTaken(error);
       }
@@ -93,11 +84,9 @@ export function userGroupsHandlers(ctx: AppContext) {
       if (request.body.UUID !== undefined && request.body.UUID.toLowerCase() !== group.uuid) throw badRequest('UUID does not match the path', { UUID: ['does not match'] });
       if (group.is_system && name !== group.name) throw conflict('A system group cannot be renamed', 'groups.errors.system_group');
       try {
-        const { rows } = await ctx.db.query<GroupRow>(
-          `UPDATE user_groups SET name = $2, description = $3, updated_by = $4, updated_at = now() WHERE uuid = $1 RETURNING ${GROUP_COLUMNS}`,
-          [group.uuid, name, request.body.Description ?? group.description, scope.actor],
-        );
-        return groupJson(rows[0]);
+        const row = await userGroupsRepository(ctx.db).update(group.uuid, { name, description: request.body.Description ?? group.description, actor: scope.actor });
+        if (!row) throw notFound('No such user group');
+        return groupJson(row);
       } catch (error) {
         return nameTaken(error);
       }
@@ -106,7 +95,7 @@ export function userGroupsHandlers(ctx: AppContext) {
     async deleteUserGroup(request: FastifyRequest<IdParams>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       if (group.is_system) throw conflict('A system group cannot be deleted', 'groups.errors.system_group');
-      await keepingRootAdministration(ctx.db, (tx) => tx.query('DELETE FROM user_groups WHERE uuid = $1', [group.uuid]));
+      await keepingRootAdministration(ctx.db, (tx) => userGroupsRepository(tx).delete(group.uuid));
       return reply.code(204).send();
     },
 
@@ -116,13 +105,7 @@ export function userGroupsHandlers(ctx: AppContext) {
       // A filter naming another organization's group or user answers 404 like any other id of it.
       if (UserGroupUUID !== undefined) await requireGroup(ctx.db, scope, UserGroupUUID);
       if (UserUUID !== undefined) await requireVisibleUser(ctx.db, scope, UserUUID);
-      const { rows } = await ctx.db.query<MembershipRow>(
-        `SELECT m.uuid, m.user_group_uuid, m.user_uuid, m.via_mapping
-           FROM user_group_users m JOIN user_groups g ON g.uuid = m.user_group_uuid
-          WHERE g.organization_uuid = $1 AND ($2::uuid IS NULL OR m.user_group_uuid = $2) AND ($3::uuid IS NULL OR m.user_uuid = $3)
-          ORDER BY m.created_at, m.uuid`,
-        [scope.organizationUuid, UserGroupUUID ?? null, UserUUID ?? null],
-      );
+      const rows = await userGroupsRepository(ctx.db).memberships(scope.organizationUuid, { groupUuid: UserGroupUUID, userUuid: UserUUID });
       return rows.map(membershipJson);
     },
 
@@ -132,26 +115,17 @@ export function userGroupsHandlers(ctx: AppContext) {
       const userUuid = await resolveNewMember(ctx.db, scope, request, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'UserGroupUUID');
       try {
-        const { rows } = await ctx.db.query<MembershipRow>(
-          `INSERT INTO user_group_users (user_group_uuid, user_uuid) VALUES ($1, $2) RETURNING uuid, user_group_uuid, user_uuid, via_mapping`,
-          [group.uuid, userUuid],
-        );
-        return reply.code(201).send(membershipJson(rows[0]));
+        return reply.code(201).send(membershipJson(await userGroupsRepository(ctx.db).addMember(group.uuid, userUuid)));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('The user is in this group already', 'groups.errors.already_member');
-        throw error;
+        if (uniqueViolationField(error, MEMBERSHIP_UNIQUE_FIELDS) === undefined) throw error;
+        const field = request.body.UserName !== undefined ? 'UserName' : 'UserUUID';
+        throw new HttpProblem(409, 'Conflict', { detail: 'The user is in this group already', code: 'groups.errors.already_member', errors: { [field]: ['is in this group already'] } });
       }
     },
 
     async deleteUserGroupUser(request: FastifyRequest<IdParams>, reply: FastifyReply) {
       const scope = scopeOf(request);
-      const deleted = await keepingRootAdministration(ctx.db, async (tx) => {
-        const { rowCount } = await tx.query(
-          `DELETE FROM user_group_users m USING user_groups g WHERE m.uuid = $1 AND g.uuid = m.user_group_uuid AND g.organization_uuid = $2`,
-          [request.params.id, scope.organizationUuid],
-        );
-        return rowCount;
-      });
+      const deleted = await keepingRootAdministration(ctx.db, (tx) => userGroupsRepository(tx).removeMembership(scope.organizationUuid, request.params.id));
       if (deleted === 0) throw notFound('No such membership');
       return reply.code(204).send();
     },

@@ -4,16 +4,19 @@ import { PRIVILEGES } from '../../domain/privilegeNames';
 import { callerHoldings, requireHoldsEverythingOf } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
 import { organizationsOfUsers } from '../access/userOrganizations';
-import { isUniqueViolation, isUserExclusive, requireVisibleUser, scopeOf, userVisibleSql, type Scope } from '../access/scope';
+import { isUserExclusive, requireVisibleUser, scopeOf, type Scope } from '../access/scope';
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions } from '../auth/sessions';
 import { createApiToken, deleteApiToken, listApiTokens } from '../auth/tokens';
-import { cleanAttributes, SELECT_USERS, userJson, type UserAttributesJson, type UserRow } from '../auth/users';
+import { cleanAttributes, userJson, type UserAttributesJson, type UserRow } from '../auth/users';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
+import { uniqueViolationField } from '../db/errors';
 import { LOCAL_PROVIDER_NAME } from '../db/seed';
 import { callerOf, requirePrivileges } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpProblem, notFound } from '../http/problem';
+import { authenticationProvidersRepository } from '../repositories/authenticationProviders';
+import { USER_UNIQUE_FIELDS, usersRepository } from '../repositories/users';
 import { MIN_PASSWORD_LENGTH } from './currentUser';
 import { explainAccess } from '../access/explainAccess';
 
@@ -53,9 +56,9 @@ async function userWithOrganizations(db: Db, request: FastifyRequest, uuid: stri
 }
 
 async function loadRow(db: Db, uuid: string): Promise<UserRow> {
-  const { rows } = await db.query<UserRow>(`${SELECT_USERS} WHERE u.uuid = $1`, [uuid]);
-  if (!rows[0]) throw notFound('No such user');
-  return rows[0];
+  const row = await usersRepository(db).find(uuid);
+  if (!row) throw notFound('No such user');
+  return row;
 }
 
 /** 404 unless visible, 409 unless it belongs to this organization alone. */
@@ -67,7 +70,7 @@ async function requireManageable(db: Db, scope: Scope, uuid: string): Promise<vo
 }
 
 function nameTaken(error: unknown): never {
-  if (!isUniqueViolation(error)) throw error;
+  if (uniqueViolationField(error, USER_UNIQUE_FIELDS) !== 'Name') throw error;
   throw new HttpProblem(409, 'Conflict', {
     detail: 'The name is already in use; an existing user joins this organization when added to one of its groups by their user name',
     errors: { Name: ['is already in use'] },
@@ -81,14 +84,10 @@ function checkPassword(password: string): void {
 }
 
 async function providerOf(db: Db, uuid: string | undefined): Promise<{ uuid: string; type: string }> {
-  const { rows } = await db.query<{ uuid: string; provider_type: string }>(
-    uuid === undefined
-      ? 'SELECT uuid, provider_type FROM authentication_providers WHERE lower(provider_name) = lower($1)'
-      : 'SELECT uuid, provider_type FROM authentication_providers WHERE uuid = $1',
-    [uuid ?? LOCAL_PROVIDER_NAME],
-  );
-  if (!rows[0]) throw badRequest('No such authentication provider', { AuthenticationProviderUUID: ['does not exist'] });
-  return { uuid: rows[0].uuid, type: rows[0].provider_type };
+  const providers = authenticationProvidersRepository(db);
+  const provider = uuid === undefined ? await providers.findByName(LOCAL_PROVIDER_NAME) : await providers.find(uuid);
+  if (!provider) throw badRequest('No such authentication provider', { AuthenticationProviderUUID: ['does not exist'] });
+  return { uuid: provider.uuid, type: provider.provider_type };
 }
 
 export function usersHandlers(ctx: AppContext) {
@@ -100,16 +99,8 @@ export function usersHandlers(ctx: AppContext) {
       // Every user, for the group pickers of a root user administrator in any organization.
       const everyone = scope.isRoot || request.query.AllOrganizations === true;
       if (everyone) requirePrivileges(request, [PRIVILEGES.ReadUsers], 'root');
-      // With everyone $1 is NULL and every user counts.
-      const where = everyone ? '$1::uuid IS NULL' : userVisibleSql('$1::uuid');
-      const params = [everyone ? null : scope.organizationUuid];
-      const total = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
-      const { rows } = await ctx.db.query<UserRow>(`${SELECT_USERS} WHERE ${where} ORDER BY lower(u.name), u.uuid LIMIT $2 OFFSET $3`, [
-        ...params,
-        limit,
-        offset,
-      ]);
-      reply.header('x-total-count', String(total.rows[0].n));
+      const { rows, total } = await usersRepository(ctx.db).list(everyone ? null : scope.organizationUuid, limit, offset);
+      reply.header('x-total-count', String(total));
       return usersJson(ctx.db, request, rows);
     },
 
@@ -130,12 +121,15 @@ export function usersHandlers(ctx: AppContext) {
       const hash = body.Password === undefined ? null : await hashPassword(body.Password);
       const attributes = { Locale: 'en', ExperimentalFeatures: false, ...cleanAttributes(body.Attributes) };
       try {
-        const { rows } = await ctx.db.query<{ uuid: string }>(
-          `INSERT INTO users (name, password_hash, provider_uuid, attributes, organization_uuid, must_change_password)
-           VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING uuid`,
-          [name, hash, provider.uuid, JSON.stringify(attributes), scope.isRoot ? null : scope.organizationUuid, body.Password === DEFAULT_PASSWORD],
-        );
-        return reply.code(201).send(await userWithOrganizations(ctx.db, request, rows[0].uuid));
+        const uuid = await usersRepository(ctx.db).create({
+          name,
+          passwordHash: hash,
+          providerUuid: provider.uuid,
+          attributes,
+          organizationUuid: scope.isRoot ? null : scope.organizationUuid,
+          mustChangePassword: body.Password === DEFAULT_PASSWORD,
+        });
+        return reply.code(201).send(await userWithOrganizations(ctx.db, request, uuid));
       } catch (error) {
         return nameTaken(error);
       }
@@ -155,11 +149,7 @@ export function usersHandlers(ctx: AppContext) {
       const name = body.Name.trim();
       if (name === '') throw badRequest('Name is required', { Name: ['is required'] });
       try {
-        await ctx.db.query('UPDATE users SET name = $2, attributes = attributes || $3::jsonb, updated_at = now() WHERE uuid = $1', [
-          id,
-          name,
-          JSON.stringify(cleanAttributes(body.Attributes)),
-        ]);
+        await usersRepository(ctx.db).update(id, name, { ...cleanAttributes(body.Attributes) });
       } catch (error) {
         nameTaken(error);
       }
@@ -172,7 +162,7 @@ export function usersHandlers(ctx: AppContext) {
       await requireManageable(ctx.db, scope, id);
       if (id.toLowerCase() === callerOf(request).userUuid) throw conflict('You cannot delete yourself', 'users.errors.delete_self');
       await requireHoldsEverythingOf(ctx.db, callerOf(request), id);
-      await keepingRootAdministration(ctx.db, (tx) => tx.query('DELETE FROM users WHERE uuid = $1', [id]));
+      await keepingRootAdministration(ctx.db, (tx) => usersRepository(tx).delete(id));
       return reply.code(204).send();
     },
 
@@ -195,11 +185,7 @@ export function usersHandlers(ctx: AppContext) {
       const { Password } = request.body;
       // The default password is allowed on purpose: the user then must change it at sign-in.
       checkPassword(Password);
-      await ctx.db.query('UPDATE users SET password_hash = $2, must_change_password = $3, updated_at = now() WHERE uuid = $1', [
-        user.uuid,
-        await hashPassword(Password),
-        Password === DEFAULT_PASSWORD,
-      ]);
+      await usersRepository(ctx.db).setPassword(user.uuid, await hashPassword(Password), Password === DEFAULT_PASSWORD);
       await deleteOtherSessions(ctx.db, user.uuid, undefined);
       return reply.code(204).send();
     },
