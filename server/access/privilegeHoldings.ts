@@ -4,9 +4,9 @@ import { HttpProblem } from '../http/problem';
 import { privilegesRepository } from '../repositories/privileges';
 
 // ARCHITECTURE "Security model": nobody grants, joins or acts as something that holds a privilege
-// they lack. Two checks carry it: one before acting as another user (setting their password,
-// minting their tokens, deleting them), one before anything that hands out a group's privileges
-// (a membership, a group privilege, a mapping).
+// they lack. Two checks carry it: one before acting as or on another user (changing or renaming
+// them, setting their password, listing, minting or revoking their tokens, deleting them), one
+// before anything that hands out a group's privileges (a membership, a group privilege, a mapping).
 
 /** Privilege names per organization UUID. */
 export type PrivilegeHoldings = Map<string, Set<string>>;
@@ -43,8 +43,9 @@ function privilegesBeyond(held: PrivilegeHoldings, target: PrivilegeHoldings): s
 
 /**
  * 403 unless the caller holds every privilege the user holds, in every organization the user
- * belongs to: whoever sets a password, mints a token or deletes an account could otherwise act
- * as (or remove) someone above them. The answer names privileges only, no organizations.
+ * belongs to: whoever renames a user, sets a password, sees or handles tokens or deletes an
+ * account could otherwise act as (or remove) someone above them. The answer names privileges
+ * only, no organizations.
  */
 export async function requireHoldsEverythingOf(db: Db, caller: Caller, userUuid: string): Promise<void> {
   const missing = privilegesBeyond(await callerHoldings(db, caller), await privilegeHoldingsOf(db, userUuid));

@@ -82,9 +82,12 @@ describe('users of an organization', () => {
 
   it('leaves users shared with another organization to the root administration', async () => {
     const user = await createInPlant();
-    await grantPrivileges(t.db, user.UUID, await createTestOrganization(t.db), ['READ_ASSETS']);
+    const north = await createTestOrganization(t.db);
+    await grantPrivileges(t.db, user.UUID, north, ['READ_ASSETS']);
     expect((await call('DELETE', `/users/${user.UUID}`, inPlant())).json()).toMatchObject({ status: 409, code: 'users.errors.shared_user' });
-    expect((await call('PUT', `/users/${user.UUID}`, inRoot(), { Name: user.Name, Attributes: { Locale: 'de' } })).statusCode).toBe(200);
+    // A root user administrator who holds what the user holds (see "nobody takes over …" below).
+    const rootPeer = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [north]: ['READ_ASSETS'] } })).uuid);
+    expect((await call('PUT', `/users/${user.UUID}`, inRoot(rootPeer), { Name: user.Name, Attributes: { Locale: 'de' } })).statusCode).toBe(200);
   });
 
   it('nobody deletes themselves', async () => {
@@ -143,6 +146,31 @@ describe('nobody takes over a user who holds more than they do', () => {
     const peer = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [plant]: ['MANAGE_COLLECTORS'] } })).uuid);
     expect((await call('PATCH', `/users/${target.uuid}/password`, peer, { Password: 'new-password-2' })).statusCode).toBe(204);
     await signIn(t.app, target.name, 'new-password-2');
+  });
+
+  it('refuses to rename or change a user who holds a privilege the caller lacks', async () => {
+    const target = await createTestUser(t.db, { privileges: { [plant]: ['MANAGE_COLLECTORS'] } });
+    const update = { Name: `${target.name}-impostor`, Attributes: { Locale: 'zh' } };
+    expect((await call('PUT', `/users/${target.uuid}`, inRoot(), update)).json()).toMatchObject({ ...holdsMore, errors: { 'path.id': [expect.stringContaining('MANAGE_COLLECTORS')] } });
+    // The organization's own user administrator lacks it as well.
+    expect((await call('PUT', `/users/${target.uuid}`, inPlant(), update)).json()).toMatchObject(holdsMore);
+    expect((await call('GET', `/users/${target.uuid}`, inRoot())).json()).toMatchObject({ Name: target.name, Attributes: { Locale: 'en' } });
+    const peer = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [plant]: ['MANAGE_COLLECTORS'] } })).uuid);
+    expect((await call('PUT', `/users/${target.uuid}`, inRoot(peer), update)).json()).toMatchObject({ Name: update.Name, Attributes: { Locale: 'zh' } });
+  });
+
+  it('refuses to list or revoke the tokens of a user who holds a privilege the caller lacks', async () => {
+    const target = await createTestUser(t.db, { privileges: { [plant]: ['MANAGE_COLLECTORS'] } });
+    const peer = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [root]: USERS, [plant]: ['MANAGE_COLLECTORS'] } })).uuid);
+    const minted = await call('POST', `/users/${target.uuid}/tokens`, peer, { Name: 'automation' });
+    expect(minted.statusCode).toBe(201);
+    const { UUID, Token } = minted.json<{ UUID: string; Token: string }>();
+    expect((await call('GET', `/users/${target.uuid}/tokens`, rootAdmin)).json()).toMatchObject(holdsMore);
+    expect((await call('DELETE', `/users/${target.uuid}/tokens/${UUID}`, rootAdmin)).json()).toMatchObject(holdsMore);
+    expect(await tokensOf(target.uuid)).toBe(1);
+    expect((await call('GET', '/current-user', { authorization: `Bearer ${Token}` })).statusCode).toBe(200);
+    expect((await call('GET', `/users/${target.uuid}/tokens`, peer)).json()).toEqual([expect.objectContaining({ UUID, Name: 'automation' })]);
+    expect((await call('DELETE', `/users/${target.uuid}/tokens/${UUID}`, peer)).statusCode).toBe(204);
   });
 
   it('a token minted for another user carries at most the caller’s privileges, whatever the user gains later', async () => {

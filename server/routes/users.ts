@@ -22,9 +22,10 @@ import { explainAccess } from '../access/explainAccess';
 
 // /users: the users an organization sees (created there, or in one of its groups; every user at
 // root). Changing or deleting a user from an organization needs the user to belong to it alone
-// (scope.ts). Passwords and tokens of other users are root-level calls. Setting a password,
-// minting a token or deleting needs the caller to hold every privilege the user holds, wherever
-// the user holds it; a token minted for another user carries at most the caller's privileges.
+// (scope.ts). Passwords and tokens of other users are root-level calls. Changing a user, setting
+// a password, listing, minting or revoking tokens, or deleting needs the caller to hold every
+// privilege the user holds, wherever the user holds it; a token minted for another user carries
+// at most the caller's privileges.
 
 interface UserCreateBody {
   Name: string;
@@ -144,6 +145,8 @@ export function usersHandlers(ctx: AppContext) {
       const scope = scopeOf(request);
       const { id } = request.params;
       await requireManageable(ctx.db, scope, id);
+      // Renaming someone above the caller would let them pass as that person, or lock them out.
+      await requireHoldsEverythingOf(ctx.db, callerOf(request), id);
       const body = request.body;
       if (body.UUID !== undefined && body.UUID.toLowerCase() !== id.toLowerCase()) throw badRequest('UUID does not match the path', { UUID: ['does not match'] });
       const name = body.Name.trim();
@@ -192,6 +195,7 @@ export function usersHandlers(ctx: AppContext) {
 
     async getUserTokens(request: FastifyRequest<IdParams>) {
       const user = await loadRow(ctx.db, request.params.id);
+      await requireHoldsEverythingOf(ctx.db, callerOf(request), user.uuid);
       return listApiTokens(ctx.db, user.uuid);
     },
 
@@ -210,6 +214,8 @@ export function usersHandlers(ctx: AppContext) {
 
     async deleteUserToken(request: FastifyRequest<{ Params: { id: string; tokenId: string } }>, reply: FastifyReply) {
       const user = await loadRow(ctx.db, request.params.id);
+      // Revoking a superior's tokens would cut off their automation.
+      await requireHoldsEverythingOf(ctx.db, callerOf(request), user.uuid);
       if (!(await deleteApiToken(ctx.db, user.uuid, request.params.tokenId))) throw notFound('No such token');
       return reply.code(204).send();
     },
