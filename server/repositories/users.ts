@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 
 // Users (migration 001, 035) with the provider they sign in through: who an organization sees,
 // who belongs to it alone, the external users sign-in links, and which organizations each user
-// belongs to. Password hashes are written here and never read back into a row.
+// belongs to. A password hash is read back only for checking a sign-in (forPasswordCheck).
 
 /** Unique indexes of migration 001 by the contract field they guard. */
 export const USER_UNIQUE_FIELDS = { users_name_ci: 'Name' } as const;
@@ -31,6 +31,13 @@ export interface NewUser {
   /** The organization the user is created in; null at root. */
   organizationUuid: string | null;
   mustChangePassword: boolean;
+}
+
+/** What signing in with a password needs: the stored hash, for the server's own check only. */
+export interface PasswordCheckRow {
+  uuid: string;
+  password_hash: string | null;
+  must_change_password: boolean;
 }
 
 export interface UserOrganizationRow {
@@ -159,6 +166,20 @@ export function usersRepository(db: Db) {
 
     async mergeAttributes(uuid: string, attributes: Record<string, unknown>): Promise<void> {
       await q.updateTable('users').set({ attributes: mergedAttributes(attributes), updated_at: now }).where('uuid', '=', uuid).execute();
+    },
+
+    /** The provider's user of this name (case aside) with the password hash to check a sign-in against. */
+    async forPasswordCheck(providerUuid: string, name: string): Promise<PasswordCheckRow | undefined> {
+      return q
+        .selectFrom('users')
+        .select(['uuid', 'password_hash', 'must_change_password'])
+        .where(sql`lower(name)`, '=', sql`lower(${name})`)
+        .where('provider_uuid', '=', providerUuid)
+        .executeTakeFirst();
+    },
+
+    async requirePasswordChange(uuid: string): Promise<void> {
+      await q.updateTable('users').set({ must_change_password: true, updated_at: now }).where('uuid', '=', uuid).execute();
     },
 
     async setPassword(uuid: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
