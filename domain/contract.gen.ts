@@ -1301,7 +1301,7 @@ export interface components {
             Password: $Write<string>;
         };
         Organization: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             Name: string;
             Description?: string;
             IsRoot?: boolean;
@@ -1375,7 +1375,7 @@ export interface components {
             SupportURL?: string;
         };
         Setting: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             OrganizationUUID?: components["schemas"]["Uuid"];
             /** @description Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
             Name: string;
@@ -1409,7 +1409,7 @@ export interface components {
             [key: string]: unknown;
         };
         Collector: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             OrganizationUUID?: components["schemas"]["Uuid"];
             Name: string;
             Description?: string;
@@ -1550,7 +1550,7 @@ export interface components {
             licenseToken: string;
         };
         TimeseriesDatabase: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             Name: string;
             Description?: string;
             OrganizationUUID?: components["schemas"]["Uuid"];
@@ -1592,20 +1592,20 @@ export interface components {
             IsDefault?: boolean;
         };
         UserGroup: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             OrganizationUUID?: components["schemas"]["Uuid"];
             Name: string;
             Description?: string;
             IsSystem?: boolean;
             /** Format: date-time */
-            CreatedAt?: string;
+            CreatedAt: $Read<string>;
             /** Format: date-time */
-            UpdatedAt?: string;
-            CreatedBy?: string;
-            UpdatedBy?: string;
+            UpdatedAt: $Read<string>;
+            CreatedBy: $Read<string>;
+            UpdatedBy: $Read<string>;
         };
         UserGroupUser: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             UserGroupUUID: components["schemas"]["Uuid"];
             UserUUID: components["schemas"]["Uuid"];
             /** @description Made by a user-group mapping at sign-in; the next sign-in may take it away. */
@@ -1618,19 +1618,19 @@ export interface components {
             UserName?: string;
         };
         GroupPrivilege: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             GroupUUID?: components["schemas"]["Uuid"];
             PrivilegeUUID: components["schemas"]["Uuid"];
             PrivilegeName?: $Read<string>;
         };
         UserGroupMapping: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             UserGroupUUID?: components["schemas"]["Uuid"];
             AuthenticationProviderUUID?: components["schemas"]["Uuid"];
             ExternalGroup: string;
         };
         AuthenticationProvider: {
-            UUID?: components["schemas"]["Uuid"];
+            UUID: $Read<components["schemas"]["Uuid"]>;
             ProviderName: string;
             ProviderType: components["schemas"]["ProviderType"];
             IsSystem?: boolean;
@@ -1656,6 +1656,8 @@ export interface components {
             }[];
         };
         AuthenticationProviderTest: components["schemas"]["AuthenticationProvider"] & {
+            /** @description The stored provider being edited; its secure settings fill in those not sent. */
+            UUID?: components["schemas"]["Uuid"];
             /** @description A user name to look up. */
             TestUser?: string;
         };

@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { schemaForDirection } from './readWriteSchemas';
 
 // In strict mode (tests), every JSON answer is checked against the response schema of the
 // contract; a mismatch becomes a 500 so that the test that provoked it fails loudly.
@@ -12,7 +13,9 @@ const cache = new WeakMap<object, ValidateFunction>();
 function compiled(schema: object): ValidateFunction {
   let fn = cache.get(schema);
   if (!fn) {
-    fn = ajv.compile(schema);
+    // An answer must carry the readOnly members the contract requires and no writeOnly member.
+    const definition = schemaForDirection(schema, 'response');
+    fn = ajv.compile(isRecord(definition) ? definition : schema);
     cache.set(schema, fn);
   }
   return fn;

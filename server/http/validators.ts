@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { schemaForDirection } from './readWriteSchemas';
 
 // JSON bodies are validated strictly: ["x"] is not a string. Query strings, path parameters and
 // headers arrive as text, so there types are coerced ("10" -> 10) and defaults applied.
@@ -40,7 +41,8 @@ export function registerContractValidators(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema)) : coercing.compile(schema)));
 }
 
+/** A request body's schema: file fields accepted as files, readOnly members not required (readWriteSchemas.ts). */
 function acceptFileFieldsOf(schema: object): object {
-  const converted = acceptFileFields(schema);
+  const converted = acceptFileFields(schemaForDirection(schema, 'request'));
   return isRecord(converted) ? converted : schema;
 }

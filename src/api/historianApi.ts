@@ -1,7 +1,7 @@
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { generatedApi } from './generated/historian.gen';
 import { removeByUuid, sortGroups, upsertByUuid } from './listPatches';
-import type { UserGroup } from './generated/historian.gen';
+import type { UserGroupRead } from './generated/historian.gen';
 import { endpointTags, tagTypes } from './tags';
 import type { uploadProductUpdate } from './productUpdateUpload';
 
@@ -84,7 +84,7 @@ async function upsertIntoCachedGroupLists(
   { dispatch, getState, queryFulfilled }: {
     dispatch: (action: ReturnType<typeof historianApi.util.updateQueryData>) => unknown;
     getState: () => Parameters<typeof historianApi.util.selectCachedArgsForQuery>[0];
-    queryFulfilled: Promise<{ data: UserGroup }>;
+    queryFulfilled: Promise<{ data: UserGroupRead }>;
   },
 ) {
   const { data } = await queryFulfilled;

@@ -33,9 +33,9 @@ export type ApiTag = TagType | { type: TagType; id?: string };
 interface WithId {
   id: string;
 }
-type Listed = readonly { UUID?: string }[] | undefined;
+type Listed = readonly { UUID: string }[] | undefined;
 
-const listTags = (type: TagType, list: Listed): ApiTag[] => [...(list ?? []).map((item) => ({ type, id: item.UUID ?? '' })), { type, id: 'LIST' }];
+const listTags = (type: TagType, list: Listed): ApiTag[] => [...(list ?? []).map((item) => ({ type, id: item.UUID })), { type, id: 'LIST' }];
 const byId =
   (...types: TagType[]) =>
   (_result: unknown, _error: unknown, arg: WithId): ApiTag[] =>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Organization } from '../api/generated/historian.gen';
+import type { OrganizationRead } from '../api/generated/historian.gen';
 import { useGetCurrentUserOrganizationsQuery } from '../api/historianApi';
 import { ORGANIZATION_STORAGE_KEY, readPersistedMember } from '../api/transport/sessionStorage';
 import { Modal } from '../components/Modal/Modal';
@@ -28,9 +28,7 @@ export async function reloadAtRoot(uuid: string): Promise<void> {
   window.location.reload();
 }
 
-type Listed = Organization & { UUID: string };
-const hasUuid = (o: Organization): o is Listed => typeof o.UUID === 'string';
-const summaryOf = (o: Listed): OrganizationSummary => ({ UUID: o.UUID, Name: o.Name, IsRoot: o.IsRoot, LicenseUUID: o.LicenseUUID });
+const summaryOf = (o: OrganizationRead): OrganizationSummary => ({ UUID: o.UUID, Name: o.Name, IsRoot: o.IsRoot, LicenseUUID: o.LicenseUUID });
 
 export interface OrganizationSwitcherProps {
   onClose: () => void;
@@ -48,7 +46,7 @@ export function OrganizationSwitcher({ onClose, reload = reloadAtRoot }: Organiz
   const [switching, setSwitching] = useState(false);
 
   const { organizations, root } = useMemo(() => {
-    const all = (data ?? []).filter(hasUuid);
+    const all = data ?? [];
     const needle = search.trim().toLocaleLowerCase();
     return {
       organizations: all
@@ -58,14 +56,14 @@ export function OrganizationSwitcher({ onClose, reload = reloadAtRoot }: Organiz
     };
   }, [data, search]);
 
-  const choose = async (organization: Listed) => {
+  const choose = async (organization: OrganizationRead) => {
     if (organization.UUID === currentUuid) return onClose();
     setSwitching(true);
     dispatch(organizationSwitched(summaryOf(organization)));
     await reload(organization.UUID);
   };
 
-  const item = (organization: Listed) => {
+  const item = (organization: OrganizationRead) => {
     const current = organization.UUID === currentUuid;
     return (
       <li key={organization.UUID}>

@@ -19,10 +19,9 @@ export const refreshOwnAccess = createAsyncThunk('session/ownAccessRefresh', asy
     dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
     dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
   ]);
-  const listed = organizations.filter((o): o is typeof o & { UUID: string } => typeof o.UUID === 'string');
   dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges }));
-  dispatch(organizationsLoaded(listed));
-  return listed;
+  dispatch(organizationsLoaded(organizations));
+  return organizations;
 });
 
 /** Changes after which the signed-in user's own groups, and so their privileges, may differ. */

@@ -1,4 +1,4 @@
-import type { AuthOption, CurrentUser, Organization, UserPrivilege } from '../api/generated/historian.gen';
+import type { AuthOption, CurrentUser, OrganizationRead, UserGroupRead, UserPrivilege } from '../api/generated/historian.gen';
 import { initialSessionState, type SessionState } from '../state/session';
 
 // Fixture factories (STYLE §16): a sensible default, overridden per test.
@@ -7,11 +7,23 @@ export const ROOT_ORG_UUID = '11111111-1111-4111-8111-111111111111';
 export const ORG_A_UUID = '22222222-2222-4222-8222-222222222222';
 export const ORG_B_UUID = '33333333-3333-4333-8333-333333333333';
 
-export const anOrganization = (overrides: Partial<Organization> = {}): Organization & { UUID: string } => ({
+export const anOrganization = (overrides: Partial<OrganizationRead> = {}): OrganizationRead => ({
   UUID: ORG_A_UUID,
   Name: 'Plant A',
   IsRoot: false,
   Status: 'Active',
+  ...overrides,
+});
+
+/** A user group as the server answers it, audit fields included. */
+export const aUserGroup = (overrides: Partial<UserGroupRead> = {}): UserGroupRead => ({
+  UUID: '44444444-4444-4444-8444-444444444444',
+  Name: 'Operators',
+  IsSystem: false,
+  CreatedAt: '2026-01-05T08:00:00.000Z',
+  UpdatedAt: '2026-01-05T08:00:00.000Z',
+  CreatedBy: 'admin',
+  UpdatedBy: 'admin',
   ...overrides,
 });
 

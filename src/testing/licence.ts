@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { License, LicenseInfo, Setting } from '../api/generated/historian.gen';
+import type { License, LicenseInfo, SettingRead } from '../api/generated/historian.gen';
 import { ORG_A_UUID, ROOT_ORG_UUID } from './fixtures';
 
 // Fixture factories and msw handlers for the licence, settings and setup tests.
@@ -25,7 +25,7 @@ export const aTrial = (overrides: Partial<License> = {}): License => ({
   ...overrides,
 });
 
-export const aSetting = (Name: string, Value: string, overrides: Partial<Setting> = {}): Setting => ({
+export const aSetting = (Name: string, Value: string, overrides: Partial<SettingRead> = {}): SettingRead => ({
   UUID: `00000000-0000-4000-8000-${String(Name.length).padStart(12, '0')}`,
   OrganizationUUID: ROOT_ORG_UUID,
   Name,
@@ -36,7 +36,7 @@ export const aSetting = (Name: string, Value: string, overrides: Partial<Setting
 export const licenceInfoHandler = (info: LicenseInfo) => http.get('/api/license/info', () => HttpResponse.json(info));
 
 /** The root organization's settings, answered only when asked for in the root organization. */
-export const rootSettingsHandler = (settings: Setting[]) =>
+export const rootSettingsHandler = (settings: SettingRead[]) =>
   http.get('/api/settings', ({ request }) => {
     const url = new URL(request.url);
     if (url.searchParams.get('OrganizationUUID') !== ROOT_ORG_UUID || request.headers.get('x-organization-uuid') !== ROOT_ORG_UUID) {

@@ -826,7 +826,7 @@ export type UpdateCurrentUserPasswordApiArg = {
   passwordChange: PasswordChangeWrite;
 };
 export type GetCurrentUserOrganizationsApiResponse =
-  /** status 200 The organizations. */ Organization[];
+  /** status 200 The organizations. */ OrganizationRead[];
 export type GetCurrentUserOrganizationsApiArg = void;
 export type GetCurrentUserPrivilegesApiResponse =
   /** status 200 One entry per privilege and organization. */ UserPrivilege[];
@@ -924,23 +924,23 @@ export type LogoutApiArg = {
   provider: string;
 };
 export type GetOrganizationsApiResponse =
-  /** status 200 A page of organizations. */ Organization[];
+  /** status 200 A page of organizations. */ OrganizationRead[];
 export type GetOrganizationsApiArg = {
   limit?: number;
   page?: number;
 };
 export type CreateOrganizationApiResponse =
-  /** status 201 The new organization. */ Organization;
+  /** status 201 The new organization. */ OrganizationRead;
 export type CreateOrganizationApiArg = {
   organization: OrganizationWrite;
 };
 export type GetOrganizationApiResponse =
-  /** status 200 The organization. */ Organization;
+  /** status 200 The organization. */ OrganizationRead;
 export type GetOrganizationApiArg = {
   id: string;
 };
 export type UpdateOrganizationApiResponse =
-  /** status 200 The updated organization. */ Organization;
+  /** status 200 The updated organization. */ OrganizationRead;
 export type UpdateOrganizationApiArg = {
   id: string;
   organization: OrganizationWrite;
@@ -957,21 +957,22 @@ export type GetPrivilegesApiArg = void;
 export type GetInfoApiResponse =
   /** status 200 The product version and links. */ Info;
 export type GetInfoApiArg = void;
-export type GetSettingsApiResponse = /** status 200 The settings. */ Setting[];
+export type GetSettingsApiResponse =
+  /** status 200 The settings. */ SettingRead[];
 export type GetSettingsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   organizationUuid?: string;
 };
 export type UpdateSettingsBatchApiResponse =
-  /** status 200 The saved settings. */ Setting[];
+  /** status 200 The saved settings. */ SettingRead[];
 export type UpdateSettingsBatchApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   body: Setting[];
 };
 export type UpdateSettingApiResponse =
-  /** status 200 The saved setting. */ Setting;
+  /** status 200 The saved setting. */ SettingRead;
 export type UpdateSettingApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -979,7 +980,7 @@ export type UpdateSettingApiArg = {
   setting: Setting;
 };
 export type GetCollectorsApiResponse =
-  /** status 200 A page of collectors. */ Collector[];
+  /** status 200 A page of collectors. */ CollectorRead[];
 export type GetCollectorsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
@@ -987,14 +988,14 @@ export type GetCollectorsApiArg = {
   page?: number;
 };
 export type CreateCollectorApiResponse =
-  /** status 201 The new collector. */ Collector;
+  /** status 201 The new collector. */ CollectorRead;
 export type CreateCollectorApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   collector: CollectorWrite;
 };
 export type UpdateCollectorApiResponse =
-  /** status 200 The updated collector. */ Collector;
+  /** status 200 The updated collector. */ CollectorRead;
 export type UpdateCollectorApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1008,7 +1009,7 @@ export type DeleteCollectorApiArg = {
   "x-organization-uuid"?: string;
 };
 export type UpdateCollectorStatusApiResponse =
-  /** status 200 The collector with its new status. */ Collector;
+  /** status 200 The collector with its new status. */ CollectorRead;
 export type UpdateCollectorStatusApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1069,13 +1070,13 @@ export type ActivateLicenseApiArg = {
   licenseActivation: LicenseActivation;
 };
 export type GetTimeseriesDatabasesApiResponse =
-  /** status 200 The databases, without secure settings. */ TimeseriesDatabase[];
+  /** status 200 The databases, without secure settings. */ TimeseriesDatabaseRead[];
 export type GetTimeseriesDatabasesApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
 export type CreateTimeseriesDatabaseApiResponse =
-  /** status 201 The new database. */ TimeseriesDatabase;
+  /** status 201 The new database. */ TimeseriesDatabaseRead;
 export type CreateTimeseriesDatabaseApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
@@ -1084,7 +1085,7 @@ export type CreateTimeseriesDatabaseApiArg = {
   timeseriesDatabase: TimeseriesDatabaseWrite;
 };
 export type UpdateTimeseriesDatabaseApiResponse =
-  /** status 200 The updated database. */ TimeseriesDatabase;
+  /** status 200 The updated database. */ TimeseriesDatabaseRead;
 export type UpdateTimeseriesDatabaseApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1140,26 +1141,27 @@ export type UpdateTableSettingApiArg = {
   tableSetting: TableSetting;
 };
 export type GetUserGroupsApiResponse =
-  /** status 200 The groups. */ UserGroup[];
+  /** status 200 The groups. */ UserGroupRead[];
 export type GetUserGroupsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
 export type CreateUserGroupApiResponse =
-  /** status 201 The new group. */ UserGroup;
+  /** status 201 The new group. */ UserGroupRead;
 export type CreateUserGroupApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   userGroup: UserGroup;
 };
-export type GetUserGroupApiResponse = /** status 200 The group. */ UserGroup;
+export type GetUserGroupApiResponse =
+  /** status 200 The group. */ UserGroupRead;
 export type GetUserGroupApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
 export type UpdateUserGroupApiResponse =
-  /** status 200 The updated group. */ UserGroup;
+  /** status 200 The updated group. */ UserGroupRead;
 export type UpdateUserGroupApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1216,14 +1218,14 @@ export type DeleteUserGroupPrivilegeApiArg = {
   "x-organization-uuid"?: string;
 };
 export type GetUserGroupMappingsApiResponse =
-  /** status 200 The mappings. */ UserGroupMapping[];
+  /** status 200 The mappings. */ UserGroupMappingRead[];
 export type GetUserGroupMappingsApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
 export type CreateUserGroupMappingApiResponse =
-  /** status 201 The mapping. */ UserGroupMapping;
+  /** status 201 The mapping. */ UserGroupMappingRead;
 export type CreateUserGroupMappingApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
@@ -1231,7 +1233,7 @@ export type CreateUserGroupMappingApiArg = {
   userGroupMapping: UserGroupMapping;
 };
 export type UpdateUserGroupMappingApiResponse =
-  /** status 200 The updated mapping. */ UserGroupMapping;
+  /** status 200 The updated mapping. */ UserGroupMappingRead;
 export type UpdateUserGroupMappingApiArg = {
   id: string;
   mappingId: string;
@@ -1247,10 +1249,10 @@ export type DeleteUserGroupMappingApiArg = {
   "x-organization-uuid"?: string;
 };
 export type GetAuthenticationProvidersApiResponse =
-  /** status 200 The providers. */ AuthenticationProvider[];
+  /** status 200 The providers. */ AuthenticationProviderRead[];
 export type GetAuthenticationProvidersApiArg = void;
 export type CreateAuthenticationProviderApiResponse =
-  /** status 201 The new provider. */ AuthenticationProvider;
+  /** status 201 The new provider. */ AuthenticationProviderRead;
 export type CreateAuthenticationProviderApiArg = {
   authenticationProvider: AuthenticationProviderWrite;
 };
@@ -1260,12 +1262,12 @@ export type TestAuthenticationProviderApiArg = {
   authenticationProviderTest: AuthenticationProviderTestWrite;
 };
 export type GetAuthenticationProviderApiResponse =
-  /** status 200 The provider. */ AuthenticationProvider;
+  /** status 200 The provider. */ AuthenticationProviderRead;
 export type GetAuthenticationProviderApiArg = {
   id: string;
 };
 export type UpdateAuthenticationProviderApiResponse =
-  /** status 200 The updated provider. */ AuthenticationProvider;
+  /** status 200 The updated provider. */ AuthenticationProviderRead;
 export type UpdateAuthenticationProviderApiArg = {
   id: string;
   authenticationProvider: AuthenticationProviderWrite;
@@ -1353,7 +1355,16 @@ export type PasswordChangeWrite = {
 };
 export type ItemStatus = "Active" | "Paused" | "Deleted" | "Initial";
 export type Organization = {
-  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  IsRoot?: boolean;
+  PostgresUser?: string;
+  /** The all-zero UUID means no licence. */
+  LicenseUUID?: string;
+  Status?: ItemStatus;
+};
+export type OrganizationRead = {
+  UUID: Uuid;
   Name: string;
   Description?: string;
   IsRoot?: boolean;
@@ -1363,7 +1374,6 @@ export type Organization = {
   Status?: ItemStatus;
 };
 export type OrganizationWrite = {
-  UUID?: Uuid;
   Name: string;
   Description?: string;
   IsRoot?: boolean;
@@ -1460,7 +1470,13 @@ export type Info = {
   SupportURL?: string;
 };
 export type Setting = {
-  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
+  Name: string;
+  Value: string;
+};
+export type SettingRead = {
+  UUID: Uuid;
   OrganizationUUID?: Uuid;
   /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
   Name: string;
@@ -1492,7 +1508,33 @@ export type SettingsSchema = {
   required?: string[];
 };
 export type Collector = {
-  UUID?: Uuid;
+  OrganizationUUID?: Uuid;
+  Name: string;
+  Description?: string;
+  Status?: ItemStatus;
+  /** e.g. simulation, opc-ua, mqtt, calculation, internal. */
+  CollectorType?: string;
+  BuildVersion?: string;
+  BuildOs?: string;
+  BuildArch?: string;
+  Health?: string;
+  HealthUpdatedAt?: string | null;
+  Settings?: SettingsMap;
+  SettingsSchema?: SettingsSchema;
+  /** The version the collector was told to install. */
+  UpdateVersion?: string;
+  /** The settings each measurement of this collector takes; registered by the collector. */
+  MeasurementSettingsSchema?: SettingsSchema;
+  /** Increases with every change of Settings or SecureSettings. */
+  SettingsVersion?: number;
+  /** The SettingsVersion the collector last reported as in effect. */
+  AppliedSettingsVersion?: number | null;
+  /** The organization's own internal or calculation collector; it cannot be deleted. */
+  IsSystem?: boolean;
+  RegisteredAt?: string | null;
+};
+export type CollectorRead = {
+  UUID: Uuid;
   OrganizationUUID?: Uuid;
   Name: string;
   Description?: string;
@@ -1519,7 +1561,6 @@ export type Collector = {
   RegisteredAt?: string | null;
 };
 export type CollectorWrite = {
-  UUID?: Uuid;
   OrganizationUUID?: Uuid;
   Name: string;
   Description?: string;
@@ -1606,7 +1647,14 @@ export type LicenseActivation = {
   licenseToken: string;
 };
 export type TimeseriesDatabase = {
-  UUID?: Uuid;
+  Name: string;
+  Description?: string;
+  OrganizationUUID?: Uuid;
+  TimeseriesDatabaseTypeUUID: Uuid;
+  Settings?: SettingsMap;
+};
+export type TimeseriesDatabaseRead = {
+  UUID: Uuid;
   Name: string;
   Description?: string;
   OrganizationUUID?: Uuid;
@@ -1614,7 +1662,6 @@ export type TimeseriesDatabase = {
   Settings?: SettingsMap;
 };
 export type TimeseriesDatabaseWrite = {
-  UUID?: Uuid;
   Name: string;
   Description?: string;
   OrganizationUUID?: Uuid;
@@ -1655,23 +1702,28 @@ export type TableSetting = {
   IsDefault?: boolean;
 };
 export type UserGroup = {
-  UUID?: Uuid;
   OrganizationUUID?: Uuid;
   Name: string;
   Description?: string;
   IsSystem?: boolean;
-  CreatedAt?: string;
-  UpdatedAt?: string;
-  CreatedBy?: string;
-  UpdatedBy?: string;
+};
+export type UserGroupRead = {
+  UUID: Uuid;
+  OrganizationUUID?: Uuid;
+  Name: string;
+  Description?: string;
+  IsSystem?: boolean;
+  CreatedAt: string;
+  UpdatedAt: string;
+  CreatedBy: string;
+  UpdatedBy: string;
 };
 export type UserGroupUser = {
-  UUID?: Uuid;
   UserGroupUUID: Uuid;
   UserUUID: Uuid;
 };
 export type UserGroupUserRead = {
-  UUID?: Uuid;
+  UUID: Uuid;
   UserGroupUUID: Uuid;
   UserUUID: Uuid;
   /** Made by a user-group mapping at sign-in; the next sign-in may take it away. */
@@ -1683,31 +1735,40 @@ export type UserGroupUserCreate = {
   UserName?: string;
 };
 export type GroupPrivilege = {
-  UUID?: Uuid;
   GroupUUID?: Uuid;
   PrivilegeUUID: Uuid;
 };
 export type GroupPrivilegeRead = {
-  UUID?: Uuid;
+  UUID: Uuid;
   GroupUUID?: Uuid;
   PrivilegeUUID: Uuid;
   PrivilegeName?: string;
 };
 export type UserGroupMapping = {
-  UUID?: Uuid;
+  UserGroupUUID?: Uuid;
+  AuthenticationProviderUUID?: Uuid;
+  ExternalGroup: string;
+};
+export type UserGroupMappingRead = {
+  UUID: Uuid;
   UserGroupUUID?: Uuid;
   AuthenticationProviderUUID?: Uuid;
   ExternalGroup: string;
 };
 export type AuthenticationProvider = {
-  UUID?: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  IsSystem?: boolean;
+  Settings?: SettingsMap;
+};
+export type AuthenticationProviderRead = {
+  UUID: Uuid;
   ProviderName: string;
   ProviderType: ProviderType;
   IsSystem?: boolean;
   Settings?: SettingsMap;
 };
 export type AuthenticationProviderWrite = {
-  UUID?: Uuid;
   ProviderName: string;
   ProviderType: ProviderType;
   IsSystem?: boolean;
@@ -1716,10 +1777,20 @@ export type AuthenticationProviderWrite = {
   SecureSettings?: SettingsMap;
 };
 export type AuthenticationProviderTest = AuthenticationProvider & {
+  /** The stored provider being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
+  /** A user name to look up. */
+  TestUser?: string;
+};
+export type AuthenticationProviderTestRead = AuthenticationProviderRead & {
+  /** The stored provider being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
   /** A user name to look up. */
   TestUser?: string;
 };
 export type AuthenticationProviderTestWrite = AuthenticationProviderWrite & {
+  /** The stored provider being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
   /** A user name to look up. */
   TestUser?: string;
 };

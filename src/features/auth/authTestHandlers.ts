@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { AuthOption, CurrentUser, ManualEntryFormPrivilege, Organization, UserPrivilege } from '../../api/generated/historian.gen';
+import type { AuthOption, CurrentUser, ManualEntryFormPrivilege, OrganizationRead, UserPrivilege } from '../../api/generated/historian.gen';
 import { anOrganization, aPrivilege } from '../../testing/fixtures';
 import { noTranslationOverrides } from '../../testing/licence';
 
@@ -18,7 +18,7 @@ export const currentUserHandler = (user: CurrentUser | null) =>
 export interface CompletionData {
   privileges?: UserPrivilege[];
   formPrivileges?: ManualEntryFormPrivilege[];
-  organizations?: Organization[];
+  organizations?: OrganizationRead[];
 }
 
 /** What login completion reads, and a logout that records which provider was signed out of. */

@@ -44,7 +44,7 @@ export async function completeLogin(
       }),
     );
     dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges: formPrivileges }));
-    dispatch(organizationsLoaded(organizations.filter((o): o is typeof o & { UUID: string } => typeof o.UUID === 'string')));
+    dispatch(organizationsLoaded(organizations));
     return { ok: true };
   } catch {
     return { ok: false, reason: 'failed' };

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Collector, CollectorWrite } from '../../api/generated/historian.gen';
+import type { CollectorRead, CollectorWrite } from '../../api/generated/historian.gen';
 import { useCreateCollectorMutation, useUpdateCollectorMutation } from '../../api/historianApi';
 import { Modal } from '../../components/Modal/Modal';
 import { SchemaFields } from '../../components/SchemaForm/SchemaFields';
@@ -18,7 +18,7 @@ const NO_SCHEMA: SettingsSchema = {};
 
 interface CollectorFormDialogProps {
   /** Null creates a collector. */
-  collector: Collector | null;
+  collector: CollectorRead | null;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Collector, ItemStatus } from '../../api/generated/historian.gen';
+import type { CollectorRead, ItemStatus } from '../../api/generated/historian.gen';
 import { useDeleteCollectorMutation, useGetCollectorTemplateMutation, useStartCollectorUpdateMutation, useUpdateCollectorStatusMutation } from '../../api/historianApi';
 import { Modal } from '../../components/Modal/Modal';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
@@ -11,7 +11,7 @@ import { HealthHistory } from './HealthHistory';
 import { TokenDialog } from './TokenDialog';
 
 interface CollectorPanelProps {
-  collector: Collector;
+  collector: CollectorRead;
   update: AvailableUpdate | null;
   canManage: boolean;
   onEdit: () => void;
@@ -40,7 +40,7 @@ function download(url: string, fileName: string) {
 export function CollectorPanel({ collector, update, canManage, onEdit, onUpdateStarted }: CollectorPanelProps) {
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
-  const id = collector.UUID ?? '';
+  const id = collector.UUID;
   const [dialog, setDialog] = useState<'token' | 'delete' | null>(null);
   const [changeStatus, statusState] = useUpdateCollectorStatusMutation();
   const [remove, removeState] = useDeleteCollectorMutation();

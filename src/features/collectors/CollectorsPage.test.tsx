@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Collector } from '../../api/generated/historian.gen';
+import type { CollectorRead } from '../../api/generated/historian.gen';
 import { ToastViewport } from '../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { aLicence } from '../../testing/licence';
@@ -15,7 +15,7 @@ jest.mock('./HealthTimeline', () => ({ HealthTimeline: ({ label }: { label: stri
 
 const MANAGE = ['READ_COLLECTORS', 'MANAGE_COLLECTORS'];
 
-function renderPage(collectors: Collector[], options: { privileges?: string[]; calculations?: boolean; updates?: ReturnType<typeof aProductUpdate>[]; history?: ReturnType<typeof aHealthRecord>[] } = {}) {
+function renderPage(collectors: CollectorRead[], options: { privileges?: string[]; calculations?: boolean; updates?: ReturnType<typeof aProductUpdate>[]; history?: ReturnType<typeof aHealthRecord>[] } = {}) {
   document.cookie = 'XSRF-TOKEN=test';
   const fake = collectorHandlers(collectors, options.updates ?? [], options.history ?? []);
   server.use(...fake.handlers);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Collector } from '../../api/generated/historian.gen';
+import type { CollectorRead } from '../../api/generated/historian.gen';
 import { historianApi, useGetCollectorsQuery, useGetProductUpdatesQuery } from '../../api/historianApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
@@ -38,7 +38,7 @@ export function CollectorsPage() {
   const collectors = useMemo(() => (data ? sortCollectors(visibleCollectors(data, features)) : undefined), [data, features]);
   const columns = useCollectorColumns(updates ?? NO_UPDATES);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Collector | 'new' | null>(null);
+  const [editing, setEditing] = useState<CollectorRead | 'new' | null>(null);
   const selected = collectors?.find((collector) => collector.UUID === selectedId) ?? null;
 
   // SPEC §4: starting an update shows the collector as Upgrading at once, before the next poll.
@@ -78,7 +78,7 @@ export function CollectorsPage() {
         label={t('collectors.table.label')}
         columns={columns}
         data={collectors}
-        getRowId={(collector) => collector.UUID ?? collector.Name}
+        getRowId={(collector) => collector.UUID}
         loading={isLoading}
         error={error}
         onRetry={() => void refetch()}
@@ -94,7 +94,7 @@ export function CollectorsPage() {
           update={availableUpdate(selected, updates ?? NO_UPDATES)}
           canManage={canManage}
           onEdit={() => setEditing(selected)}
-          onUpdateStarted={(version) => onUpdateStarted(selected.UUID ?? '', version)}
+          onUpdateStarted={(version) => onUpdateStarted(selected.UUID, version)}
         />
       )}
       {editing && <CollectorFormDialog collector={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Collector } from '../../api/generated/historian.gen';
+import type { CollectorRead } from '../../api/generated/historian.gen';
 import { useGetCollectorHealthHistoryQuery } from '../../api/historianApi';
 import { formatTime, healthLabel } from './collectorText';
 
@@ -12,9 +12,9 @@ const LISTED = 8;
 const LIVE_HISTORY_POLL_MS = 3000;
 
 /** The collector's health over time: a timeline chart, and the latest changes as a table. */
-export function HealthHistory({ collector }: { collector: Collector }) {
+export function HealthHistory({ collector }: { collector: CollectorRead }) {
   const { t, i18n } = useTranslation();
-  const id = collector.UUID ?? '';
+  const id = collector.UUID;
   const { data, isError } = useGetCollectorHealthHistoryQuery({ id, limit: HISTORY_LIMIT }, { skip: id === '', pollingInterval: LIVE_HISTORY_POLL_MS });
   const records = data ?? [];
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Collector } from '../../api/generated/historian.gen';
+import type { CollectorRead } from '../../api/generated/historian.gen';
 import { useGetCollectorTokenMutation } from '../../api/historianApi';
 import { Modal } from '../../components/Modal/Modal';
 import { useToasts } from '../../components/Toasts/useToasts';
 
 interface TokenDialogProps {
-  collector: Collector;
+  collector: CollectorRead;
   onClose: () => void;
 }
 
@@ -24,7 +24,7 @@ export function TokenDialog({ collector, onClose }: TokenDialogProps) {
 
   const generate = async () => {
     try {
-      setToken((await issue({ id: collector.UUID ?? '' }).unwrap()).Token);
+      setToken((await issue({ id: collector.UUID }).unwrap()).Token);
     } catch (error) {
       toasts.showError(t('collectors.errors.token'), error);
     }

@@ -1,6 +1,6 @@
 import semverGt from 'semver/functions/gt';
 import semverValid from 'semver/functions/valid';
-import type { Collector, ProductUpdate } from '../../api/generated/historian.gen';
+import type { CollectorRead, ProductUpdate } from '../../api/generated/historian.gen';
 import { COLLECTOR_STATUS_ORDER } from '../../../domain/constants';
 import { compareText } from '../../lib/sorting';
 import { isFeatureEnabled } from '../../state/privileges';
@@ -15,15 +15,15 @@ export const CALCULATIONS_FEATURE = 'Calculations';
 export const UPGRADING = 'Upgrading';
 
 /** SPEC §4: Initial 1, Paused 2, Active 3, Deleted 4, then by name case-insensitively. */
-export function compareCollectors(a: Collector, b: Collector): number {
-  const rank = (collector: Collector) => (collector.Status ? COLLECTOR_STATUS_ORDER[collector.Status] : COLLECTOR_STATUS_ORDER.Deleted + 1);
+export function compareCollectors(a: CollectorRead, b: CollectorRead): number {
+  const rank = (collector: CollectorRead) => (collector.Status ? COLLECTOR_STATUS_ORDER[collector.Status] : COLLECTOR_STATUS_ORDER.Deleted + 1);
   return rank(a) - rank(b) || compareText(a.Name, b.Name);
 }
 
-export const sortCollectors = (collectors: readonly Collector[]): Collector[] => [...collectors].sort(compareCollectors);
+export const sortCollectors = (collectors: readonly CollectorRead[]): CollectorRead[] => [...collectors].sort(compareCollectors);
 
 /** SPEC §6: calculation-type collectors are hidden unless the licence has the Calculations feature. */
-export function visibleCollectors(collectors: readonly Collector[], features: LicensedFeatures | undefined): Collector[] {
+export function visibleCollectors(collectors: readonly CollectorRead[], features: LicensedFeatures | undefined): CollectorRead[] {
   if (isFeatureEnabled(features, CALCULATIONS_FEATURE)) return [...collectors];
   return collectors.filter((collector) => collector.CollectorType !== CALCULATION_TYPE);
 }
@@ -32,7 +32,7 @@ export function visibleCollectors(collectors: readonly Collector[], features: Li
  * None for a deleted collector (it is shut out, so its last report is not live); Upgrading while an
  * update the console started is not yet running; otherwise what the collector reported.
  */
-export function displayedHealth(collector: Collector): string {
+export function displayedHealth(collector: CollectorRead): string {
   if (collector.Status === 'Deleted') return '';
   if (collector.UpdateVersion && collector.UpdateVersion !== collector.BuildVersion) return UPGRADING;
   return collector.Health ?? '';
@@ -63,7 +63,7 @@ function compareOffers(a: ProductUpdate, b: ProductUpdate): number {
  * SPEC §4: an update is available when a product update exists for the same collector type, OS and
  * architecture with a different version. Of several, the greatest version is offered.
  */
-export function availableUpdate(collector: Collector, updates: readonly ProductUpdate[]): AvailableUpdate | null {
+export function availableUpdate(collector: CollectorRead, updates: readonly ProductUpdate[]): AvailableUpdate | null {
   if (!collector.CollectorType || !collector.BuildOs || !collector.BuildArch) return null;
   const offers = updates
     .filter(
@@ -81,7 +81,7 @@ export function availableUpdate(collector: Collector, updates: readonly ProductU
 export type SettingsState = 'applied' | 'pending' | 'unknown';
 
 /** Whether the collector reported the settings last saved as in effect. */
-export function settingsState(collector: Collector): SettingsState {
+export function settingsState(collector: CollectorRead): SettingsState {
   if (collector.SettingsVersion === undefined || collector.AppliedSettingsVersion === undefined || collector.AppliedSettingsVersion === null) return 'unknown';
   return collector.AppliedSettingsVersion >= collector.SettingsVersion ? 'applied' : 'pending';
 }

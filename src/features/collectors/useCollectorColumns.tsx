@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Collector, ProductUpdate } from '../../api/generated/historian.gen';
+import type { CollectorRead, ProductUpdate } from '../../api/generated/historian.gen';
 import type { DataTableColumn } from '../../components/DataTable/types';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
 import { COLLECTOR_STATUS_ORDER } from '../../../domain/constants';
@@ -8,9 +8,9 @@ import { availableUpdate, displayedHealth, settingsState } from './collectorRule
 import { formatTime, healthLabel, settingsStateLabel } from './collectorText';
 
 /** The collectors table's columns (SPEC §2: status icons, health, type, version, OS and architecture). */
-export function useCollectorColumns(updates: readonly ProductUpdate[]): DataTableColumn<Collector>[] {
+export function useCollectorColumns(updates: readonly ProductUpdate[]): DataTableColumn<CollectorRead>[] {
   const { t, i18n } = useTranslation();
-  return useMemo<DataTableColumn<Collector>[]>(
+  return useMemo<DataTableColumn<CollectorRead>[]>(
     () => [
       {
         id: 'status',

@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import type { Collector, CollectorHealth, ProductUpdate } from '../../../api/generated/historian.gen';
+import type { CollectorRead, CollectorHealth, ProductUpdate } from '../../../api/generated/historian.gen';
 
 // Fixture factories and msw handlers of the collectors feature (STYLE §16).
 
 let counter = 0;
 const uuid = (n: number) => `cccccccc-cccc-4ccc-8ccc-${String(n).padStart(12, '0')}`;
 
-export const aCollector = (overrides: Partial<Collector> = {}): Collector => {
+export const aCollector = (overrides: Partial<CollectorRead> = {}): CollectorRead => {
   counter += 1;
   return {
     UUID: uuid(counter),
@@ -53,8 +53,8 @@ export const aProductUpdate = (overrides: Partial<ProductUpdate> = {}): ProductU
   };
 };
 
-export const aHealthRecord = (collector: Collector, Health: string, Timestamp: string): CollectorHealth => ({
-  CollectorUUID: collector.UUID ?? '',
+export const aHealthRecord = (collector: CollectorRead, Health: string, Timestamp: string): CollectorHealth => ({
+  CollectorUUID: collector.UUID,
   Health,
   Timestamp,
 });
@@ -63,7 +63,7 @@ const problem = (status: number, detail: string) =>
   HttpResponse.json({ title: 'Conflict', status, detail }, { status, headers: { 'content-type': 'application/problem+json' } });
 
 /** A small in-memory collectors server: what the page reads and what its actions change. */
-export function collectorHandlers(initial: Collector[], updates: ProductUpdate[] = [], history: CollectorHealth[] = []) {
+export function collectorHandlers(initial: CollectorRead[], updates: ProductUpdate[] = [], history: CollectorHealth[] = []) {
   const collectors = [...initial];
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const record = async (request: Request) => {

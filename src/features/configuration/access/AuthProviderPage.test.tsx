@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AuthenticationProvider, AuthenticationProviderType } from '../../../api/generated/historian.gen';
+import type { AuthenticationProviderRead, AuthenticationProviderType } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { noTranslationOverrides } from '../../../testing/licence';
@@ -25,7 +25,7 @@ const LDAP_TYPE: AuthenticationProviderType = {
     required: ['url', 'bindDn', 'bindPassword', 'userBase'],
   },
 };
-const STORED: AuthenticationProvider = {
+const STORED: AuthenticationProviderRead = {
   UUID: PROVIDER_UUID,
   ProviderName: 'corp-ldap',
   ProviderType: 'ldap',

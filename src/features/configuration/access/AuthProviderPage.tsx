@@ -8,7 +8,7 @@ import {
   useTestAuthenticationProviderMutation,
   useUpdateAuthenticationProviderMutation,
 } from '../../../api/historianApi';
-import type { AuthenticationProvider, AuthenticationProviderType, ConnectionTestResult, ProviderType } from '../../../api/generated/historian.gen';
+import type { AuthenticationProviderRead, AuthenticationProviderType, ConnectionTestResult, ProviderType } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
@@ -41,7 +41,7 @@ export function AuthProviderPage() {
 
 const isProviderType = (value: string): value is ProviderType => value === 'local' || value === 'ldap' || value === 'oidc';
 
-function ProviderForm({ types, existing }: { types: readonly AuthenticationProviderType[]; existing?: AuthenticationProvider }) {
+function ProviderForm({ types, existing }: { types: readonly AuthenticationProviderType[]; existing?: AuthenticationProviderRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
@@ -76,7 +76,7 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
       return;
     }
     try {
-      if (existing?.UUID) await update({ id: existing.UUID, authenticationProvider: { ...provider, UUID: existing.UUID } }).unwrap();
+      if (existing?.UUID) await update({ id: existing.UUID, authenticationProvider: provider }).unwrap();
       else await create({ authenticationProvider: provider }).unwrap();
       toasts.show('success', t('providers.saved'));
       navigate(configurationPath('auth_providers'));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteAuthenticationProviderMutation, useGetAuthenticationProvidersQuery } from '../../../api/historianApi';
-import type { AuthenticationProvider } from '../../../api/generated/historian.gen';
+import type { AuthenticationProviderRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { useToasts } from '../../../components/Toasts/useToasts';
@@ -22,9 +22,9 @@ export function AuthProvidersPage() {
   const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
   const { data, error, refetch } = useGetAuthenticationProvidersQuery();
   const [remove, deleting] = useDeleteAuthenticationProviderMutation();
-  const [target, setTarget] = useState<AuthenticationProvider | null>(null);
+  const [target, setTarget] = useState<AuthenticationProviderRead | null>(null);
 
-  const columns = useMemo<DataTableColumn<AuthenticationProvider>[]>(
+  const columns = useMemo<DataTableColumn<AuthenticationProviderRead>[]>(
     () => [
       { id: 'name', header: t('providers.name'), value: (row) => row.ProviderName },
       { id: 'type', header: t('providers.type'), value: (row) => row.ProviderType },
@@ -32,11 +32,11 @@ export function AuthProvidersPage() {
     ],
     [t],
   );
-  const actions = useMemo<DataTableAction<AuthenticationProvider>[]>(
+  const actions = useMemo<DataTableAction<AuthenticationProviderRead>[]>(
     () => [
-      { id: 'edit', label: t('providers.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('auth_provider')}?id=${row.UUID ?? ''}`) },
+      { id: 'edit', label: t('providers.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('auth_provider')}?id=${row.UUID}`) },
       ...(canManage
-        ? [{ id: 'delete', label: t('providers.delete'), icon: <DeleteIcon />, isVisible: (row: AuthenticationProvider) => !row.IsSystem, onAction: (row: AuthenticationProvider) => setTarget(row) }]
+        ? [{ id: 'delete', label: t('providers.delete'), icon: <DeleteIcon />, isVisible: (row: AuthenticationProviderRead) => !row.IsSystem, onAction: (row: AuthenticationProviderRead) => setTarget(row) }]
         : []),
     ],
     [canManage, navigate, t],
@@ -54,7 +54,7 @@ export function AuthProvidersPage() {
 
   return (
     <Page title={t('pages.auth_providers')} actions={canManage && <Link className="button primary" to={configurationPath('auth_provider')}>{t('providers.create')}</Link>}>
-      <DataTable tableId="auth-providers" label={t('providers.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.ProviderName} error={error} onRetry={refetch} rightActions={actions} />
+      <DataTable tableId="auth-providers" label={t('providers.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
       <ConfirmDialog open={target !== null} title={t('providers.delete')} busy={deleting.isLoading} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
         <p>{t('providers.delete_confirm', { name: target?.ProviderName ?? '' })}</p>
       </ConfirmDialog>

@@ -7,7 +7,7 @@ import {
   useGetUserGroupMappingsQuery,
   useUpdateUserGroupMappingMutation,
 } from '../../../api/historianApi';
-import type { UserGroupMapping } from '../../../api/generated/historian.gen';
+import type { UserGroupMapping, UserGroupMappingRead } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
@@ -30,7 +30,7 @@ export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; can
   const [create, creating] = useCreateUserGroupMappingMutation();
   const [update, updating] = useUpdateUserGroupMappingMutation();
   const [remove] = useDeleteUserGroupMappingMutation();
-  const [editing, setEditing] = useState<UserGroupMapping | 'new' | null>(null);
+  const [editing, setEditing] = useState<UserGroupMappingRead | 'new' | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const providers = (options ?? []).filter((option) => option.ProviderType !== 'local').map((option) => ({ value: option.UUID, label: option.ProviderName }));
   const providerName = (uuid: string | undefined) => options?.find((option) => option.UUID === uuid)?.ProviderName ?? uuid ?? '';
@@ -66,7 +66,7 @@ export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; can
                 <button type="button" className="link" aria-label={`${t('groups.edit_mapping')}: ${mapping.ExternalGroup}`} onClick={() => setEditing(mapping)}>
                   ✎
                 </button>
-                <button type="button" className="link" aria-label={`${t('groups.delete_mapping')}: ${mapping.ExternalGroup}`} onClick={() => void remove({ id: groupUuid, mappingId: mapping.UUID ?? '' })}>
+                <button type="button" className="link" aria-label={`${t('groups.delete_mapping')}: ${mapping.ExternalGroup}`} onClick={() => void remove({ id: groupUuid, mappingId: mapping.UUID })}>
                   ×
                 </button>
               </>

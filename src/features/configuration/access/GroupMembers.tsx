@@ -34,7 +34,7 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
             {nameOf(membership.UserUUID)}
             {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
             {canManage && (
-              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID ?? '' }).unwrap())}>
+              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }).unwrap())}>
                 ×
               </button>
             )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/historianApi';
-import type { UserGroup } from '../../../api/generated/historian.gen';
+import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useToasts } from '../../../components/Toasts/useToasts';
@@ -47,7 +47,7 @@ function GroupCreate() {
     try {
       const created = await create({ userGroup: { Name: name, Description: text(values.Description) } }).unwrap();
       toasts.show('success', t('groups.saved'));
-      navigate(`${configurationPath('group')}?id=${created.UUID ?? ''}`, { replace: true });
+      navigate(`${configurationPath('group')}?id=${created.UUID}`, { replace: true });
     } catch (error) {
       setErrors(problemFieldErrors(error, ['Name', 'Description']));
       toasts.showError(t('groups.errors.save'), error);
@@ -69,7 +69,7 @@ function GroupCreate() {
   );
 }
 
-function GroupDetails({ group }: { group: UserGroup }) {
+function GroupDetails({ group }: { group: UserGroupRead }) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const can = useAppSelector(selectAccess);
@@ -77,11 +77,11 @@ function GroupDetails({ group }: { group: UserGroup }) {
   const canGrant = can({ privileges: [PRIVILEGES.ManageUserGroups, PRIVILEGES.ManagePrivileges] });
   const [update, updating] = useUpdateUserGroupMutation();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const uuid = group.UUID ?? '';
+  const uuid = group.UUID;
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await update({ id: uuid, userGroup: { UUID: uuid, Name: text(values.Name).trim() || group.Name, Description: text(values.Description) } }).unwrap();
+      await update({ id: uuid, userGroup: { Name: text(values.Name).trim() || group.Name, Description: text(values.Description) } }).unwrap();
       toasts.show('success', t('groups.saved'));
       setErrors({});
     } catch (error) {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsQuery } from '../../../api/historianApi';
-import type { UserGroup } from '../../../api/generated/historian.gen';
+import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { Form } from '../../../components/form/Form';
@@ -31,9 +31,9 @@ export function GroupsPage() {
   const [remove, deleting] = useDeleteUserGroupMutation();
   const [creatingOpen, setCreatingOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [target, setTarget] = useState<UserGroup | null>(null);
+  const [target, setTarget] = useState<UserGroupRead | null>(null);
 
-  const columns = useMemo<DataTableColumn<UserGroup>[]>(
+  const columns = useMemo<DataTableColumn<UserGroupRead>[]>(
     () => [
       { id: 'name', header: t('groups.name'), value: (row) => row.Name },
       { id: 'description', header: t('groups.description'), value: (row) => row.Description },
@@ -42,10 +42,10 @@ export function GroupsPage() {
     ],
     [t],
   );
-  const actions = useMemo<DataTableAction<UserGroup>[]>(
+  const actions = useMemo<DataTableAction<UserGroupRead>[]>(
     () => [
-      { id: 'edit', label: t('groups.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('group')}?id=${row.UUID ?? ''}`) },
-      ...(canManage ? [{ id: 'delete', label: t('groups.delete'), icon: <DeleteIcon />, isVisible: (row: UserGroup) => !row.IsSystem, onAction: (row: UserGroup) => setTarget(row) }] : []),
+      { id: 'edit', label: t('groups.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('group')}?id=${row.UUID}`) },
+      ...(canManage ? [{ id: 'delete', label: t('groups.delete'), icon: <DeleteIcon />, isVisible: (row: UserGroupRead) => !row.IsSystem, onAction: (row: UserGroupRead) => setTarget(row) }] : []),
     ],
     [canManage, navigate, t],
   );
@@ -86,7 +86,7 @@ export function GroupsPage() {
         )
       }
     >
-      <DataTable tableId="user-groups" label={t('groups.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.Name} error={error} onRetry={refetch} rightActions={actions} />
+      <DataTable tableId="user-groups" label={t('groups.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
       <Modal open={creatingOpen} title={t('groups.create')} onCancel={() => setCreatingOpen(false)} saveFormId={CREATE_FORM} busy={creating.isLoading}>
         <Form id={CREATE_FORM} errors={errors} onSubmit={(values) => void submit(values)}>
           <TextField name="Name" label={t('groups.name')} required />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateOrganizationMutation, useGetLicenseInfoQuery, useGetOrganizationQuery, useUpdateOrganizationMutation } from '../../../api/historianApi';
-import type { Organization, OrganizationWrite } from '../../../api/generated/historian.gen';
+import type { OrganizationRead, OrganizationWrite } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
@@ -28,7 +28,7 @@ export function OrganizationPage() {
   return <OrganizationForm key={data.UUID} existing={data} />;
 }
 
-function OrganizationForm({ existing }: { existing?: Organization }) {
+function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
@@ -60,7 +60,7 @@ function OrganizationForm({ existing }: { existing?: Organization }) {
           }),
     };
     try {
-      if (existing?.UUID) await update({ id: existing.UUID, organization: { ...organization, UUID: existing.UUID } }).unwrap();
+      if (existing?.UUID) await update({ id: existing.UUID, organization }).unwrap();
       else {
         await create({ organization }).unwrap();
         await refreshOwnAccess();

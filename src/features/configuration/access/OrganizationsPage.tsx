@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteOrganizationMutation, useGetOrganizationsQuery } from '../../../api/historianApi';
-import type { Organization } from '../../../api/generated/historian.gen';
+import type { OrganizationRead } from '../../../api/generated/historian.gen';
 import { isProblemError } from '../../../api/transport/errors';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
@@ -32,11 +32,11 @@ export function OrganizationsPage() {
   const canManage = can({ privileges: [PRIVILEGES.ManageOrganizations], scope: 'root' });
   const { data, error, refetch } = useGetOrganizationsQuery({ limit: 10000 });
   const [remove, { isLoading: deleting }] = useDeleteOrganizationMutation();
-  const [target, setTarget] = useState<Organization | null>(null);
+  const [target, setTarget] = useState<OrganizationRead | null>(null);
   const refreshOwnAccess = useRefreshOwnAccess();
   const [holdings, setHoldings] = useState<Record<string, number> | undefined>(undefined);
 
-  const columns = useMemo<DataTableColumn<Organization>[]>(
+  const columns = useMemo<DataTableColumn<OrganizationRead>[]>(
     () => [
       { id: 'name', header: t('organizations.name'), value: (row) => row.Name },
       { id: 'description', header: t('organizations.description'), value: (row) => row.Description },
@@ -45,11 +45,11 @@ export function OrganizationsPage() {
     ],
     [t],
   );
-  const actions = useMemo<DataTableAction<Organization>[]>(
+  const actions = useMemo<DataTableAction<OrganizationRead>[]>(
     () =>
       canManage
         ? [
-            { id: 'edit', label: t('organizations.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('edit_organization')}?id=${row.UUID ?? ''}`) },
+            { id: 'edit', label: t('organizations.edit'), icon: <EditIcon />, onAction: (row) => navigate(`${configurationPath('edit_organization')}?id=${row.UUID}`) },
             { id: 'delete', label: t('organizations.delete'), icon: <DeleteIcon />, isVisible: (row) => !row.IsRoot, onAction: (row) => setTarget(row) },
           ]
         : [],
@@ -82,7 +82,7 @@ export function OrganizationsPage() {
       title={t('pages.organizations')}
       actions={canManage && <Link className="button primary" to={configurationPath('create_organization')}>{t('organizations.create')}</Link>}
     >
-      <DataTable tableId="organizations" label={t('organizations.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID ?? row.Name} error={error} onRetry={refetch} rightActions={actions} />
+      <DataTable tableId="organizations" label={t('organizations.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
       <ConfirmDialog
         open={target !== null}
         title={t('organizations.delete')}

@@ -27,7 +27,7 @@ export function UserGroupsSection({ user, canManage }: { user: User; canManage: 
             {nameOf(membership.UserGroupUUID)}
             {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
             {canManage && membership.UUID && (
-              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserGroupUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID ?? '' }).unwrap())}>
+              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserGroupUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }).unwrap())}>
                 ×
               </button>
             )}

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { OrganizationWrite, UserGroup } from '../../../api/generated/historian.gen';
+import type { OrganizationWrite, UserGroupRead } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { ZERO_UUID } from '../../../../domain/constants';
-import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
+import { aPrivilege, aSession, aUserGroup, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, licenceInfoHandler, noTranslationOverrides } from '../../../testing/licence';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
@@ -93,9 +93,9 @@ describe('organization form (SPEC §5)', () => {
 describe('user groups list', () => {
   it('updates locally after create and delete, system groups after user groups, without loading the list again', async () => {
     let listLoads = 0;
-    const groups: UserGroup[] = [
-      { UUID: '66666666-6666-4666-8666-666666666666', Name: 'Operators', IsSystem: false },
-      { UUID: '77777777-7777-4777-8777-777777777777', Name: 'Administrators', IsSystem: true },
+    const groups: UserGroupRead[] = [
+      aUserGroup({ UUID: '66666666-6666-4666-8666-666666666666', Name: 'Operators', IsSystem: false }),
+      aUserGroup({ UUID: '77777777-7777-4777-8777-777777777777', Name: 'Administrators', IsSystem: true }),
     ];
     server.use(
       noTranslationOverrides(),
@@ -104,7 +104,7 @@ describe('user groups list', () => {
         listLoads += 1;
         return HttpResponse.json(groups);
       }),
-      http.post('/api/user-groups', async ({ request }) => HttpResponse.json({ ...((await request.json()) as UserGroup), UUID: '88888888-8888-4888-8888-888888888888', IsSystem: false }, { status: 201 })),
+      http.post('/api/user-groups', async ({ request }) => HttpResponse.json({ ...((await request.json()) as UserGroupRead), UUID: '88888888-8888-4888-8888-888888888888', IsSystem: false }, { status: 201 })),
       http.delete('/api/user-groups/:id', () => new HttpResponse(null, { status: 204 })),
     );
     const { user } = render(<GroupsPage />, GROUP_ADMIN);

@@ -103,7 +103,7 @@ describe('licence page', () => {
     const row = await screen.findByRole('row', { name: /Spare licence/ });
     expect(within(row).getByText('Not assigned')).toBeInTheDocument();
     await store.dispatch(
-      historianApi.endpoints.updateOrganization.initiate({ id: ORG_A_UUID, organization: { UUID: ORG_A_UUID, Name: 'Plant A', LicenseUUID: spare.UUID } }),
+      historianApi.endpoints.updateOrganization.initiate({ id: ORG_A_UUID, organization: { Name: 'Plant A', LicenseUUID: spare.UUID } }),
     );
     expect(await within(screen.getByRole('row', { name: /Spare licence/ })).findByText('Plant A')).toBeInTheDocument();
   });

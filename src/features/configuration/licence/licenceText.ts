@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { License, Organization } from '../../../api/generated/historian.gen';
+import type { License, OrganizationRead } from '../../../api/generated/historian.gen';
 import { isFeatureEnabled } from '../../../state/privileges';
 
 /** SPEC §6: a feature counts as enabled if boolean true or a number above 0; numbers are shown. */
@@ -20,7 +20,7 @@ export function expiryText(licence: License, language: string, t: TFunction): st
 }
 
 /** The organization column: a name where known, the trial and free licences said in words. */
-export function useOrganizationName(organizations: readonly Organization[] | undefined) {
+export function useOrganizationName(organizations: readonly OrganizationRead[] | undefined) {
   const { t } = useTranslation();
   return useCallback(
     (licence: License) => {

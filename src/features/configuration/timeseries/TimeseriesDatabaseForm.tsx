@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ConnectionTestResult, TimeseriesDatabase, TimeseriesDatabaseType, TimeseriesDatabaseWrite } from '../../../api/generated/historian.gen';
+import type { ConnectionTestResult, TimeseriesDatabaseRead, TimeseriesDatabaseType, TimeseriesDatabaseWrite } from '../../../api/generated/historian.gen';
 import {
   useCreateTimeseriesDatabaseMutation,
   useTestTimeseriesDatabaseMutation,
@@ -27,7 +27,7 @@ const NO_SETTINGS: SettingsSchema = { type: 'object', properties: {} };
 const REQUIRED: SchemaError[] = [{ key: 'general.required', values: {} }];
 
 interface TimeseriesDatabaseFormProps {
-  existing?: TimeseriesDatabase;
+  existing?: TimeseriesDatabaseRead;
   types: readonly TimeseriesDatabaseType[];
   canManage: boolean;
   initialResult: ConnectionTestResult | null;
@@ -106,7 +106,7 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
       SecureSettings: settingsOf(values[SECURE_SETTINGS]),
     };
     const createDatabase = values.createDatabase === true;
-    let saved: TimeseriesDatabase;
+    let saved: TimeseriesDatabaseRead;
     try {
       saved = existing?.UUID
         ? await update({ id: existing.UUID, createDatabase, timeseriesDatabase: database }).unwrap()
@@ -117,7 +117,7 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
       return;
     }
     setErrors({});
-    const id = saved.UUID ?? '';
+    const id = saved.UUID;
     // SPEC §8: saved, then tested; a failed test leaves the user on the saved database to fix it.
     let tested: ConnectionTestResult | null = null;
     let failure: unknown;

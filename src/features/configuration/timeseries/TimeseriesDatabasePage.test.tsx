@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { ConnectionTestResult, TimeseriesDatabase } from '../../../api/generated/historian.gen';
+import type { ConnectionTestResult, TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -29,7 +29,7 @@ interface Options {
   failing?: { method: 'get' | 'post' | 'put'; path: string; status: number; errors?: Record<string, string[]> };
 }
 
-function renderEditor(databases: TimeseriesDatabase[], route = EDITOR, options: Options = {}) {
+function renderEditor(databases: TimeseriesDatabaseRead[], route = EDITOR, options: Options = {}) {
   document.cookie = 'XSRF-TOKEN=test';
   const fake = timeseriesHandlers(databases, options);
   server.use(...fake.handlers);

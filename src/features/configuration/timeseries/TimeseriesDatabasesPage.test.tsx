@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import type { TimeseriesDatabase } from '../../../api/generated/historian.gen';
+import type { TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -15,7 +15,7 @@ import { TimeseriesDatabasesPage } from './TimeseriesDatabasesPage';
 const READ = ['READ_TIMESERIES_DATABASES'];
 const MANAGE = ['READ_TIMESERIES_DATABASES', 'MANAGE_TIMESERIES_DATABASES'];
 
-function renderList(databases: TimeseriesDatabase[], privileges = MANAGE, options: { listFails?: boolean } = {}) {
+function renderList(databases: TimeseriesDatabaseRead[], privileges = MANAGE, options: { listFails?: boolean } = {}) {
   document.cookie = 'XSRF-TOKEN=test';
   const fake = timeseriesHandlers(databases);
   server.use(...fake.handlers);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { TimeseriesDatabase } from '../../../api/generated/historian.gen';
+import type { TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
 import { useDeleteTimeseriesDatabaseMutation } from '../../../api/historianApi';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
@@ -21,7 +21,7 @@ export function TimeseriesDatabasesPage() {
   const { canRead, canManage, databases, types } = useOrganizationTimeseriesDatabases();
   const { data, error, isLoading, refetch } = databases;
   const [remove, { isLoading: deleting }] = useDeleteTimeseriesDatabaseMutation();
-  const [target, setTarget] = useState<TimeseriesDatabase | null>(null);
+  const [target, setTarget] = useState<TimeseriesDatabaseRead | null>(null);
 
   // SPEC §8: a failed load is told in a toast, besides the table's own error state.
   useEffect(() => {
@@ -29,8 +29,8 @@ export function TimeseriesDatabasesPage() {
   }, [error, toasts, t]);
 
   const typeList = types.data;
-  const columns = useMemo<DataTableColumn<TimeseriesDatabase>[]>(() => {
-    const typeOf = (row: TimeseriesDatabase) => typeList?.find((type) => type.UUID === row.TimeseriesDatabaseTypeUUID);
+  const columns = useMemo<DataTableColumn<TimeseriesDatabaseRead>[]>(() => {
+    const typeOf = (row: TimeseriesDatabaseRead) => typeList?.find((type) => type.UUID === row.TimeseriesDatabaseTypeUUID);
     return [
       { id: 'name', header: t('timeseries.name'), value: (row) => row.Name },
       { id: 'type', header: t('timeseries.type'), value: (row) => typeOf(row)?.Name ?? row.TimeseriesDatabaseTypeUUID },
@@ -44,7 +44,7 @@ export function TimeseriesDatabasesPage() {
     ];
   }, [t, typeList]);
 
-  const actions = useMemo<DataTableAction<TimeseriesDatabase>[]>(
+  const actions = useMemo<DataTableAction<TimeseriesDatabaseRead>[]>(
     () =>
       canManage
         ? [
@@ -90,7 +90,7 @@ export function TimeseriesDatabasesPage() {
         label={t('timeseries.list_label')}
         columns={columns}
         data={data}
-        getRowId={(row) => row.UUID ?? row.Name}
+        getRowId={(row) => row.UUID}
         loading={isLoading}
         error={error}
         onRetry={() => void refetch()}

@@ -1,4 +1,4 @@
-import type { TimeseriesDatabase, TimeseriesDatabaseType } from '../../../api/generated/historian.gen';
+import type { TimeseriesDatabaseRead, TimeseriesDatabaseType } from '../../../api/generated/historian.gen';
 import { isRecord } from '../../../lib/formConversion';
 import { configurationPath } from '../../../lib/paths';
 import { isSecure, orderedProperties } from '../../../../domain/settingsSchema';
@@ -19,7 +19,7 @@ const shown = (value: unknown): string => (typeof value === 'object' && value !=
  * The key settings of a database: the first stored values in the type's schema order, titled as
  * the schema titles them. Secure settings are never sent back, so never shown.
  */
-export function keySettings(database: TimeseriesDatabase, type: TimeseriesDatabaseType | undefined): KeySetting[] {
+export function keySettings(database: TimeseriesDatabaseRead, type: TimeseriesDatabaseType | undefined): KeySetting[] {
   const settings = database.Settings ?? {};
   const present = (value: unknown) => value !== undefined && value !== null && value !== '';
   if (!type) {

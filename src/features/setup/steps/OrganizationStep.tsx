@@ -77,7 +77,7 @@ export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, on
           LicenseUUID: text(values.LicenseUUID) || ZERO_UUID,
         },
       }).unwrap();
-      onCreated({ UUID: organization.UUID ?? '', Name: organization.Name });
+      onCreated({ UUID: organization.UUID, Name: organization.Name });
     } catch (error) {
       setErrors(problemFieldErrors(error, FIELDS));
       toasts.showError(t('configurations.errors.create_organization'), error);

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { LicenseInfo, Setting } from '../../../api/generated/historian.gen';
+import type { LicenseInfo, SettingRead } from '../../../api/generated/historian.gen';
 import { aPrivilege, aSession, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, aSetting, aTrial, noTranslationOverrides, rootSettingsHandler } from '../../../testing/licence';
 import { server } from '../../../testing/server';
@@ -22,7 +22,7 @@ export const rootAdmin = () => ({
   organization: { current: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
 });
 
-export function serveFreshInstallation(settings: Setting[] = [aSetting('setup.done', 'false')]): Sent {
+export function serveFreshInstallation(settings: SettingRead[] = [aSetting('setup.done', 'false')]): Sent {
   document.cookie = 'XSRF-TOKEN=test';
   const sent: Sent = { organizations: [], databases: [], batches: [], licences: [] };
   let info: LicenseInfo = { LicenseClaims: [aTrial()] };
@@ -59,7 +59,7 @@ export function serveFreshInstallation(settings: Setting[] = [aSetting('setup.do
     http.put('/api/settings/batch', async ({ request }) => {
       const body = await request.json();
       sent.batches.push(body);
-      return HttpResponse.json(Array.isArray(body) ? body.map((setting: Setting) => ({ ...setting, UUID: aSetting(setting.Name, '').UUID })) : []);
+      return HttpResponse.json(Array.isArray(body) ? body.map((setting: SettingRead) => ({ ...setting, UUID: aSetting(setting.Name, '').UUID })) : []);
     }),
     http.get('/api/current-user/organizations', () =>
       HttpResponse.json([

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { isRecord } from '../../../../lib/formConversion';
-import type { ConnectionTestResult, TimeseriesDatabase, TimeseriesDatabaseType } from '../../../../api/generated/historian.gen';
+import type { ConnectionTestResult, TimeseriesDatabaseRead, TimeseriesDatabaseType } from '../../../../api/generated/historian.gen';
 
 // Fixture factories and an in-memory msw server of the time-series database pages (STYLE §16).
 
@@ -40,7 +40,7 @@ export const influxType = (): TimeseriesDatabaseType => ({
 
 let counter = 0;
 
-export const aTimeseriesDatabase = (overrides: Partial<TimeseriesDatabase> = {}): TimeseriesDatabase => {
+export const aTimeseriesDatabase = (overrides: Partial<TimeseriesDatabaseRead> = {}): TimeseriesDatabaseRead => {
   counter += 1;
   return {
     UUID: `dddddddd-dddd-4ddd-8ddd-${String(counter).padStart(12, '0')}`,
@@ -79,7 +79,7 @@ export const problem = (status: number, detail: string, errors?: Record<string, 
   HttpResponse.json({ title: 'Problem', status, detail, errors }, { status, headers: { 'content-type': 'application/problem+json' } });
 
 /** What the pages read and what their actions change; each test answers the tests as it needs. */
-export function timeseriesHandlers(initial: TimeseriesDatabase[], options: { storedTest?: ConnectionTestResult; settingsTest?: ConnectionTestResult } = {}) {
+export function timeseriesHandlers(initial: TimeseriesDatabaseRead[], options: { storedTest?: ConnectionTestResult; settingsTest?: ConnectionTestResult } = {}) {
   const databases = [...initial];
   const requests: RecordedRequest[] = [];
   const record = async (request: Request) => {
@@ -94,7 +94,7 @@ export function timeseriesHandlers(initial: TimeseriesDatabase[], options: { sto
     });
   };
   // As the server answers: never the secure settings.
-  const saved = (body: unknown, uuid: string): TimeseriesDatabase => {
+  const saved = (body: unknown, uuid: string): TimeseriesDatabaseRead => {
     const sent = isRecord(body) ? body : {};
     return {
       UUID: uuid,
