@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { selectVisibleMenu, type MenuItem, type MenuLabelKey } from '../state/menu';
+import { selectVisibleMenu, type MenuItem } from '../state/menu';
+import type { MenuLabelKey } from '../state/routes';
 import { useAppSelector } from './hooks';
 
 function useMenuLabel() {
   const { t } = useTranslation();
-  // Each label key is written out in state/menu.ts; the union type keeps them checked.
+  // Each label key is written out in state/routes.ts; the union type keeps them checked.
   return (key: MenuLabelKey) => t(key);
 }
 

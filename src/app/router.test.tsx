@@ -1,17 +1,31 @@
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
+import { ALL_PRIVILEGE_NAMES } from '../../domain/privilegeNames';
 import { createTestI18n } from '../i18n/testI18n';
-import { configurationPath, paths } from '../lib/paths';
-import { aSession, anAuthOption, ORG_A_UUID } from '../testing/fixtures';
+import { CONFIGURATION_SUBROUTES, configurationPath, paths } from '../lib/paths';
+import { ROUTES, type AppRoute } from '../state/routes';
+import type { StoredPrivilege } from '../state/session';
+import { aPrivilege, aSession, anAuthOption, ORG_A_UUID, ROOT_ORG_UUID } from '../testing/fixtures';
+import { aTrial } from '../testing/licence';
 import { server } from '../testing/server';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { makeStore } from './store';
 
-function renderAt(route: string, loggedIn: boolean) {
+/** Every privilege, in the current organization and at root. */
+const EVERYTHING = ALL_PRIVILEGE_NAMES.flatMap((name) => [aPrivilege(name, ORG_A_UUID), aPrivilege(name, ROOT_ORG_UUID)]);
+const NO_ACCESS = 'You do not have the privileges needed for this page.';
+
+function renderAt(route: string, loggedIn: boolean, privileges: StoredPrivilege[] = EVERYTHING, licence = aTrial()) {
   const store = makeStore(
-    loggedIn ? { session: aSession(), organization: { current: { UUID: ORG_A_UUID, Name: 'A' }, root: null, hasManualEntryForms: false } } : {},
+    loggedIn
+      ? {
+          session: aSession({ userPrivileges: privileges }),
+          organization: { current: { UUID: ORG_A_UUID, Name: 'A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
+          licence: { loaded: true, error: null, claims: [licence] },
+        }
+      : {},
   );
   render(
     <AppProviders store={store} i18n={createTestI18n()}>
@@ -28,10 +42,12 @@ beforeEach(() => {
     http.get('/api/auth/list', () => HttpResponse.json([anAuthOption()])),
     http.get('/api/translations/:lng/:ns', () => HttpResponse.json([])),
     // The shell keeps the licence claims current (features/licence/LicenceStatus).
-    http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [] })),
+    http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [aTrial()] })),
     // The profile page reads the user and their API tokens.
     http.get('/api/current-user', () => HttpResponse.json({ UUID: '44444444-4444-4444-8444-444444444444', Name: 'operator' })),
     http.get('/api/current-user/tokens', () => HttpResponse.json([])),
+    // The pages' own lists: these tests are about which page opens, not what it shows.
+    http.get('/api/*', () => HttpResponse.json([])),
   );
   document.cookie = 'XSRF-TOKEN=x';
 });
@@ -79,9 +95,16 @@ const titled: [string, string][] = [
 ];
 
 describe('every route of SPEC §2 opens its page', () => {
-  it.each(titled)('%s shows "%s"', async (route, title) => {
+  it.each(titled)('%s shows "%s" to a user who may open it', async (route, title) => {
     renderAt(route, true);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText(NO_ACCESS)).not.toBeInTheDocument();
+  });
+
+  it('every route of SPEC §2, configuration sub-routes included, is in the route table', () => {
+    const spec = [...titled.map(([route]) => route), ...CONFIGURATION_SUBROUTES.map(configurationPath)];
+    const table = new Set(ROUTES.flatMap((route) => [route.path, ...('aliases' in route ? route.aliases : [])]));
+    expect(spec.filter((route) => !table.has(route))).toEqual([]);
   });
 
   it('an unknown route shows the not-found page inside the shell', async () => {
@@ -97,5 +120,30 @@ describe('every route of SPEC §2 opens its page', () => {
   it('a configuration sub-route of SPEC §2 without a page yet still shows its placeholder', async () => {
     renderAt(configurationPath('sinks'), true);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sinks' })).toBeInTheDocument();
+    expect(screen.getByText('This page is being built.')).toBeInTheDocument();
+  });
+});
+
+/** The routes that need a privilege (the view of a manual entry form needs only its licence feature). */
+const guarded = ROUTES.filter((route: AppRoute) => [...route.requires, ...(route.requiresAny ?? [])].some((r) => (r.privileges ?? []).length > 0)).map((route) => [route.path, route.id] as const);
+
+describe('a page opened without access', () => {
+  it.each(guarded)('%s shows the one no-privileges page to a user holding nothing', async (path) => {
+    renderAt(path, true, []);
+    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('privileges held in another organization do not open a page', async () => {
+    renderAt(configurationPath('users'), true, [aPrivilege('READ_USERS', ROOT_ORG_UUID)]);
+    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it('a page that needs a licence feature shows the no-privileges page without it', async () => {
+    const withoutCalculations = aTrial({ LicensedFeatures: { Calculations: false } });
+    server.use(http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [withoutCalculations] })));
+    renderAt(paths.calculations, true, [aPrivilege('READ_MEASUREMENTS')], withoutCalculations);
+    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
   });
 });

@@ -1,10 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter, Route, Routes, useParams } from 'react-router-dom';
+import { HashRouter, Route, Routes } from 'react-router-dom';
+import { Guard } from '../components/Guard';
+import { PlaceholderPage } from '../components/PlaceholderPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GALLERY_PATH, isGalleryEnabled } from '../features/gallery/galleryAccess';
 import { IS_DEVELOPMENT_BUILD } from '../lib/appVersion';
-import { CONFIGURATION_SUBROUTES, configurationPath, paths } from '../lib/paths';
+import { paths } from '../lib/paths';
+import { ROUTES, type AppRoute, type PageRouteId } from '../state/routes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LocationRecorder } from './LocationRecorder';
 import { RedirectIfLoggedIn, RequireAuth } from './RequireAuth';
@@ -40,7 +43,7 @@ const ManualEntryFormsPage = page(() => import('../features/manual-entry/ManualE
 const ManualEntryFormPage = page(() => import('../features/manual-entry/ManualEntryFormPage'), 'ManualEntryFormPage');
 const ManualEntryFormViewPage = page(() => import('../features/manual-entry/ManualEntryFormViewPage'), 'ManualEntryFormViewPage');
 const AuditLogPage = page(() => import('../features/audit-log/AuditLogPage'), 'AuditLogPage');
-const ConfigurationPage = page(() => import('../features/configuration/ConfigurationPage'), 'ConfigurationPage');
+const ConfigurationIndex = page(() => import('../features/configuration/index/ConfigurationIndex'), 'ConfigurationIndex');
 const ApiSettingsPage = page(() => import('../features/configuration/api/ApiSettingsPage'), 'ApiSettingsPage');
 const LicencePage = page(() => import('../features/configuration/licence/LicencePage'), 'LicencePage');
 const TimeseriesDatabasesPage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasesPage'), 'TimeseriesDatabasesPage');
@@ -50,7 +53,7 @@ const TimeseriesDatabasePage = page(() => import('../features/configuration/time
 // lazily, keeping ajv and the player out of the sign-in route.
 const QaReplayPage = lazy(async () => ({ default: (await import('../features/qa-replay/QaReplayPage')).QaReplayPage }));
 const ReplaySandbox = lazy(async () => ({ default: (await import('./ReplaySandbox')).ReplaySandbox }));
-// Access administration (issue 6), one chunk per page.
+// Access administration, one chunk per page.
 const OrganizationsPage = page(() => import('../features/configuration/access/OrganizationsPage'), 'OrganizationsPage');
 const OrganizationPage = page(() => import('../features/configuration/access/OrganizationPage'), 'OrganizationPage');
 const UsersPage = page(() => import('../features/configuration/access/UsersPage'), 'UsersPage');
@@ -63,7 +66,64 @@ const NotFoundPage = page(() => import('./NotFoundPage'), 'NotFoundPage');
 // Development builds, or production with localStorage['historian.gallery'] = '1' (galleryAccess.ts).
 const GalleryPage = page(() => import('../features/gallery/GalleryPage'), 'GalleryPage');
 
-/** The route table of SPEC §2; `paths` holds the strings that the menu reads too. */
+/** The page of each route of the table (state/routes.ts) that has one; the rest are placeholders. */
+const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
+  home: HomePage,
+  setup: SetupPage,
+  profile: ProfilePage,
+  collectors: CollectorsPage,
+  product_updates: ProductUpdatesPage,
+  measurements: MeasurementsPage,
+  calculations: CalculationsPage,
+  assets: AssetsPage,
+  asset_prototypes: AssetPrototypesPage,
+  asset_prototypes_bulk: AssetPrototypesBulkPage,
+  asset_properties: AssetPropertiesPage,
+  event_types: EventTypesPage,
+  event_property_configurations: EventPropertyConfigurationsPage,
+  events_overview: EventsPage,
+  manual_entry_forms: ManualEntryFormsPage,
+  manual_entry_form: ManualEntryFormPage,
+  manual_entry_form_view: ManualEntryFormViewPage,
+  audit_log: AuditLogPage,
+  configuration: ConfigurationIndex,
+  api: ApiSettingsPage,
+  license: LicencePage,
+  timeseries_databases: TimeseriesDatabasesPage,
+  timeseries_database: TimeseriesDatabasePage,
+  organizations: OrganizationsPage,
+  create_organization: OrganizationPage,
+  edit_organization: OrganizationPage,
+  users: UsersPage,
+  user: UserPage,
+  groups: GroupsPage,
+  group: GroupPage,
+  auth_providers: AuthProvidersPage,
+  auth_provider: AuthProviderPage,
+};
+
+function hasPage(route: AppRoute): route is AppRoute & { id: PageRouteId } {
+  return route.placeholder !== true;
+}
+
+function RoutePlaceholder({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={t(route.titleKey)} />;
+}
+
+/** Every route of the table, each page behind the one guard that reads the same table. */
+function tableRoutes() {
+  return ROUTES.flatMap((route) => {
+    const Page = hasPage(route) ? PAGES[route.id] : null;
+    const element = <Guard route={route.id}>{Page ? <Page /> : <RoutePlaceholder route={route} />}</Guard>;
+    const spellings: readonly string[] = [route.path, ...('aliases' in route ? route.aliases : [])];
+    return spellings.map((path) =>
+      path === paths.home ? <Route key={path} index element={element} /> : <Route key={path} path={path} element={element} />,
+    );
+  });
+}
+
+/** The routes of SPEC §2: outside the shell by hand, inside it from the route table (state/routes.ts). */
 export function AppRoutes() {
   return (
     <ErrorBoundary>
@@ -87,53 +147,12 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<HomePage />} />
-          <Route path={paths.setup} element={<SetupPage />} />
-          <Route path={paths.profile} element={<ProfilePage />} />
-          <Route path={paths.collectors} element={<CollectorsPage />} />
-          <Route path={paths.productUpdates} element={<ProductUpdatesPage />} />
-          <Route path={paths.measurements} element={<MeasurementsPage />} />
-          <Route path={paths.calculations} element={<CalculationsPage />} />
-          <Route path={paths.assets} element={<AssetsPage />} />
-          <Route path={paths.assetPrototypes} element={<AssetPrototypesPage />} />
-          <Route path={paths.assetPrototypesBulk} element={<AssetPrototypesBulkPage />} />
-          <Route path={paths.assetProperties} element={<AssetPropertiesPage />} />
-          <Route path={paths.eventTypes} element={<EventTypesPage />} />
-          <Route path={paths.eventConfigurations} element={<EventTypesPage />} />
-          <Route path={paths.eventPropertyConfigurations} element={<EventPropertyConfigurationsPage />} />
-          <Route path={paths.events} element={<EventsPage />} />
-          <Route path={paths.manualEntryForms} element={<ManualEntryFormsPage />} />
-          <Route path={paths.manualEntryForm} element={<ManualEntryFormPage />} />
-          <Route path={paths.manualEntryFormView} element={<ManualEntryFormViewPage />} />
-          <Route path={paths.auditLog} element={<AuditLogPage />} />
-          <Route path={paths.auditLogs} element={<AuditLogPage />} />
-          <Route path={paths.configuration} element={<ConfigurationPage />} />
-          <Route path={configurationPath('api')} element={<ApiSettingsPage />} />
-          <Route path={configurationPath('license')} element={<LicencePage />} />
-          <Route path={configurationPath('timeseries_databases')} element={<TimeseriesDatabasesPage />} />
-          <Route path={configurationPath('timeseries_database')} element={<TimeseriesDatabasePage />} />
-          <Route path={configurationPath('organizations')} element={<OrganizationsPage />} />
-          <Route path={configurationPath('create_organization')} element={<OrganizationPage />} />
-          <Route path={configurationPath('edit_organization')} element={<OrganizationPage />} />
-          <Route path={configurationPath('users')} element={<UsersPage />} />
-          <Route path={configurationPath('user')} element={<UserPage />} />
-          <Route path={configurationPath('groups')} element={<GroupsPage />} />
-          <Route path={configurationPath('group')} element={<GroupPage />} />
-          <Route path={configurationPath('auth_providers')} element={<AuthProvidersPage />} />
-          <Route path={configurationPath('auth_provider')} element={<AuthProviderPage />} />
-          <Route path={`${paths.configuration}/*`} element={<ConfigurationSubroute />} />
+          {tableRoutes()}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </ErrorBoundary>
   );
-}
-
-/** The configuration sub-routes of SPEC §2 that have no page of their own yet; any other name is not found. */
-function ConfigurationSubroute() {
-  const { '*': sub } = useParams();
-  const known = sub === undefined || sub === '' || CONFIGURATION_SUBROUTES.some((name) => name === sub);
-  return known ? <ConfigurationPage /> : <NotFoundPage />;
 }
 
 /**

@@ -1,44 +1,29 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { PRIVILEGES } from '../../domain/privilegeNames';
-import { configurationPath, paths } from '../lib/paths';
 import { selectAccess, type Requirement } from './privileges';
+import { canOpen, ROUTES, type AppRoute, type PageTitleKey, type RouteAccess } from './routes';
 
-// The configuration area's index: every built page with what it needs, evaluated by the same
-// selectors as the sidebar so that a link shows exactly when its page would let the user in.
+// The configuration area's index: the routes the route table (routes.ts) places there, in table
+// order, each shown exactly when the router's guard would let the user open it.
 
-export type ConfigurationLinkKey =
-  | 'pages.organizations'
-  | 'pages.users'
-  | 'pages.groups'
-  | 'pages.auth_providers'
-  | 'pages.timeseries_databases'
-  | 'pages.api_settings'
-  | 'pages.license'
-  | 'pages.product_updates';
+export type ConfigurationLinkKey = PageTitleKey;
 
-export interface ConfigurationLink {
+export interface ConfigurationLink extends RouteAccess {
   id: string;
   labelKey: ConfigurationLinkKey;
   path: string;
-  requires: Requirement;
 }
 
-export const CONFIGURATION_LINKS: readonly ConfigurationLink[] = [
-  { id: 'organizations', labelKey: 'pages.organizations', path: configurationPath('organizations'), requires: { privileges: [PRIVILEGES.ReadOrganizations], scope: 'root' } },
-  { id: 'users', labelKey: 'pages.users', path: configurationPath('users'), requires: { privileges: [PRIVILEGES.ReadUsers] } },
-  { id: 'groups', labelKey: 'pages.groups', path: configurationPath('groups'), requires: { privileges: [PRIVILEGES.ReadUserGroups] } },
-  { id: 'auth_providers', labelKey: 'pages.auth_providers', path: configurationPath('auth_providers'), requires: { privileges: [PRIVILEGES.ReadSettings], scope: 'root' } },
-  {
-    id: 'timeseries_databases',
-    labelKey: 'pages.timeseries_databases',
-    path: configurationPath('timeseries_databases'),
-    requires: { privileges: [PRIVILEGES.ReadTimeseriesDatabases] },
-  },
-  { id: 'api', labelKey: 'pages.api_settings', path: configurationPath('api'), requires: { privileges: [PRIVILEGES.ReadSettings], scope: 'root' } },
-  { id: 'license', labelKey: 'pages.license', path: configurationPath('license'), requires: { privileges: [PRIVILEGES.ManageSettings], scope: 'root' } },
-  { id: 'product_updates', labelKey: 'pages.product_updates', path: paths.productUpdates, requires: { privileges: [PRIVILEGES.ReadCollectors] } },
-];
+function linksOf(routes: readonly AppRoute[]): ConfigurationLink[] {
+  return routes.flatMap(({ id, path, placement, requires, requiresAny }) =>
+    placement.in === 'configuration' ? [{ id, labelKey: placement.labelKey, path, requires, ...(requiresAny ? { requiresAny } : {}) }] : [],
+  );
+}
 
-export const selectVisibleConfigurationLinks = createSelector([selectAccess], (can) =>
-  CONFIGURATION_LINKS.filter((link) => can(link.requires)),
-);
+export const CONFIGURATION_LINKS: readonly ConfigurationLink[] = linksOf(ROUTES);
+
+/** The links shown to whoever `can` evaluates; explain access runs the same function for another user. */
+export function visibleConfigurationLinks(can: (requirement: Requirement) => boolean): ConfigurationLink[] {
+  return CONFIGURATION_LINKS.filter((link) => canOpen(link, can));
+}
+
+export const selectVisibleConfigurationLinks = createSelector([selectAccess], visibleConfigurationLinks);

@@ -1,22 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { PRIVILEGES } from '../../domain/privilegeNames';
-import { paths } from '../lib/paths';
 import { selectAccess, type Requirement } from './privileges';
+import { canOpen, ROUTES, SIDEBAR_GROUPS, type AppRoute, type MenuLabelKey, type SidebarGroupId } from './routes';
 import type { PersistedSlices } from './rootState';
 
-// The sidebar of SPEC §2 as data. Which items show is computed by selectVisibleMenu, never in
-// components. Labels are translation keys written out in full.
-
-export type MenuLabelKey =
-  | 'menu.collectors'
-  | 'menu.measurements'
-  | 'menu.calculations'
-  | 'menu.assets'
-  | 'menu.events'
-  | 'menu.event_types'
-  | 'menu.events_overview'
-  | 'menu.manual_entry_forms'
-  | 'menu.configuration';
+// The sidebar of SPEC §2, read from the route table (routes.ts): every route placed in the
+// sidebar, in table order, the grouped ones under their group. Which items show is computed by
+// selectVisibleMenu, never in components, with the guard's own rule (an item shows exactly when
+// its page would let the user in). Labels are translation keys written out in routes.ts.
 
 export interface MenuItem {
   id: string;
@@ -31,48 +21,36 @@ export interface MenuItem {
   children?: readonly MenuItem[];
 }
 
-export const MENU: readonly MenuItem[] = [
-  { id: 'collectors', labelKey: 'menu.collectors', path: paths.collectors, requires: [{ privileges: [PRIVILEGES.ReadCollectors] }] },
-  { id: 'measurements', labelKey: 'menu.measurements', path: paths.measurements, requires: [{ privileges: [PRIVILEGES.ReadMeasurements] }] },
-  {
-    id: 'calculations',
-    labelKey: 'menu.calculations',
-    path: paths.calculations,
-    requires: [{ privileges: [PRIVILEGES.ReadMeasurements], features: ['Calculations'] }],
-  },
-  { id: 'assets', labelKey: 'menu.assets', path: paths.assets, requires: [{ privileges: [PRIVILEGES.ReadAssets] }] },
-  {
-    id: 'events',
-    labelKey: 'menu.events',
-    requires: [{ features: ['Events'] }],
-    children: [
-      { id: 'event_types', labelKey: 'menu.event_types', path: paths.eventTypes, requires: [{ privileges: [PRIVILEGES.ReadEventConfigurations] }] },
-      { id: 'events_overview', labelKey: 'menu.events_overview', path: paths.events, requires: [{ privileges: [PRIVILEGES.ReadEvents] }] },
-    ],
-  },
-  {
-    id: 'manual_entry_forms',
-    labelKey: 'menu.manual_entry_forms',
-    path: paths.manualEntryForms,
-    requires: [{ privileges: [PRIVILEGES.ReadManualEntryForms], features: ['ManualEntry'] }],
-    needsManualEntryForms: true,
-  },
-  {
-    id: 'configuration',
-    labelKey: 'menu.configuration',
-    path: paths.configuration,
-    requires: [],
-    requiresAny: [
-      { privileges: [PRIVILEGES.ReadTimeseriesDatabases] },
-      { privileges: [PRIVILEGES.ReadUsers] },
-      { privileges: [PRIVILEGES.ReadUserGroups] },
-      { privileges: [PRIVILEGES.ReadSettings] },
-      { privileges: [PRIVILEGES.ReadSettings], scope: 'root' },
-      { privileges: [PRIVILEGES.ReadOrganizations], scope: 'root' },
-      { privileges: [PRIVILEGES.ReadLogs], scope: 'root' },
-    ],
-  },
-];
+function menuOf(routes: readonly AppRoute[]): MenuItem[] {
+  const menu: MenuItem[] = [];
+  const groups = new Map<SidebarGroupId, MenuItem[]>();
+  for (const route of routes) {
+    const { placement } = route;
+    if (placement.in !== 'sidebar') continue;
+    const item: MenuItem = {
+      id: route.id,
+      labelKey: placement.labelKey,
+      path: route.path,
+      requires: route.requires,
+      ...(route.requiresAny ? { requiresAny: route.requiresAny } : {}),
+      ...(placement.onlyWithManualEntryForms ? { needsManualEntryForms: true } : {}),
+    };
+    if (!placement.group) {
+      menu.push(item);
+      continue;
+    }
+    let children = groups.get(placement.group);
+    if (!children) {
+      groups.set(placement.group, (children = []));
+      // A group needs nothing of its own: it shows when one of its items does.
+      menu.push({ id: placement.group, labelKey: SIDEBAR_GROUPS[placement.group].labelKey, requires: [], children });
+    }
+    children.push(item);
+  }
+  return menu;
+}
+
+export const MENU: readonly MenuItem[] = menuOf(ROUTES);
 
 /** The items shown to whoever `can` evaluates; explain access runs the same function for another user. */
 export function visibleMenuItems(
@@ -82,8 +60,7 @@ export function visibleMenuItems(
 ): MenuItem[] {
   const result: MenuItem[] = [];
   for (const item of items) {
-    if (!item.requires.every(can)) continue;
-    if (item.requiresAny && !item.requiresAny.some(can)) continue;
+    if (!canOpen(item, can)) continue;
     if (item.needsManualEntryForms && !hasManualEntryForms) continue;
     if (item.children) {
       const children = visibleMenuItems(item.children, can, hasManualEntryForms);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CollectorRead } from '../../api/generated/historian.gen';
+import { Guard } from '../../components/Guard';
 import { ToastViewport } from '../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { aLicence } from '../../testing/licence';
@@ -21,7 +22,10 @@ function renderPage(collectors: CollectorRead[], options: { privileges?: string[
   server.use(...fake.handlers);
   const rendered = renderWithProviders(
     <>
-      <CollectorsPage />
+      {/* As the router shows it: behind the guard of its route. */}
+      <Guard route="collectors">
+        <CollectorsPage />
+      </Guard>
       <ToastViewport />
     </>,
     {

@@ -27,14 +27,12 @@ export function CollectorsPage() {
   const dispatch = useAppDispatch();
   const can = useAppSelector(selectAccess);
   const features = useAppSelector(selectLicensedFeatures);
-  const canRead = can({ privileges: [PRIVILEGES.ReadCollectors] });
   const canManage = can({ privileges: [PRIVILEGES.ManageCollectors] });
   const { data, error, isLoading, refetch } = useGetCollectorsQuery(COLLECTORS_QUERY, {
-    skip: !canRead,
     pollingInterval: LIVE_HEALTH_POLL_MS,
     skipPollingIfUnfocused: true,
   });
-  const { data: updates } = useGetProductUpdatesQuery(undefined, { skip: !canRead, pollingInterval: PRODUCT_UPDATES_POLL_MS });
+  const { data: updates } = useGetProductUpdatesQuery(undefined, { pollingInterval: PRODUCT_UPDATES_POLL_MS });
   const collectors = useMemo(() => (data ? sortCollectors(visibleCollectors(data, features)) : undefined), [data, features]);
   const columns = useCollectorColumns(updates ?? NO_UPDATES);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -52,15 +50,6 @@ export function CollectorsPage() {
       ),
     [dispatch],
   );
-
-  if (!canRead) {
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('pages.collectors')}</h1>
-        <p role="alert">{t('pages.unauthorized')}</p>
-      </section>
-    );
-  }
 
   return (
     <section className="page collectors-page" aria-labelledby="page-title">

@@ -24,10 +24,9 @@ export function ProductUpdatesPage() {
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
   const can = useAppSelector(selectAccess);
-  const canRead = can({ privileges: [PRIVILEGES.ReadCollectors] });
   // Builds serve every organization, so uploading and deleting them is a root-level matter.
   const canManage = can({ privileges: [PRIVILEGES.ManageCollectors], scope: 'root' });
-  const { data, error, isLoading, refetch } = useGetProductUpdatesQuery(undefined, { skip: !canRead });
+  const { data, error, isLoading, refetch } = useGetProductUpdatesQuery();
   const [remove, removeState] = useDeleteProductUpdateMutation();
   const [deleting, setDeleting] = useState<ProductUpdate | null>(null);
 
@@ -65,43 +64,37 @@ export function ProductUpdatesPage() {
       <h1 id="page-title">{t('pages.product_updates')}</h1>
       <p>
         <Link to={paths.collectors}>{t('product_updates.back')}</Link>
+      <DataTable
+        tableId={TABLE_ID}
+        label={t('product_updates.table.label')}
+        columns={columns}
+        data={data}
+        getRowId={(update) => update.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        emptyMessage={t('product_updates.table.empty')}
+        selectable={false}
+        rightActions={actions}
+        height="360px"
+      />
+      <Modal
+        open={deleting !== null}
+        title={t('product_updates.delete.title', { version: deleting?.Version ?? '' })}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+        confirmVariant="danger"
+        busy={removeState.isLoading}
+        labels={{ confirm: t('general.delete') }}
+      >
+        <p>{t('product_updates.delete.text', { type: deleting?.ProductType ?? '', os: deleting?.OS ?? '', arch: deleting?.Arch ?? '' })}</p>
+      </Modal>
       </p>
-      {!canRead ? (
-        <p role="alert">{t('pages.unauthorized')}</p>
-      ) : (
-        <>
-          {canManage && (
-            <section aria-labelledby="upload-title">
-              <h2 id="upload-title">{t('product_updates.upload.title')}</h2>
-              <ProductUpdateUploadForm />
-            </section>
-          )}
-          <DataTable
-            tableId={TABLE_ID}
-            label={t('product_updates.table.label')}
-            columns={columns}
-            data={data}
-            getRowId={(update) => update.UUID}
-            loading={isLoading}
-            error={error}
-            onRetry={() => void refetch()}
-            emptyMessage={t('product_updates.table.empty')}
-            selectable={false}
-            rightActions={actions}
-            height="360px"
-          />
-          <Modal
-            open={deleting !== null}
-            title={t('product_updates.delete.title', { version: deleting?.Version ?? '' })}
-            onCancel={() => setDeleting(null)}
-            onConfirm={() => void confirmDelete()}
-            confirmVariant="danger"
-            busy={removeState.isLoading}
-            labels={{ confirm: t('general.delete') }}
-          >
-            <p>{t('product_updates.delete.text', { type: deleting?.ProductType ?? '', os: deleting?.OS ?? '', arch: deleting?.Arch ?? '' })}</p>
-          </Modal>
-        </>
+      {canManage && (
+        <section aria-labelledby="upload-title">
+          <h2 id="upload-title">{t('product_updates.upload.title')}</h2>
+          <ProductUpdateUploadForm />
+        </section>
       )}
     </section>
   );

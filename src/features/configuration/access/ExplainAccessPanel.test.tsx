@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AccessGrant } from '../../../api/generated/historian.gen';
 import { makeStore } from '../../../app/store';
+import { selectVisibleConfigurationLinks } from '../../../state/configurationMenu';
 import type { MenuItem } from '../../../state/menu';
 import { selectVisibleMenu } from '../../../state/menu';
 import type { LicenceState } from '../../../state/licence';
@@ -11,8 +12,8 @@ import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 import { ExplainAccessPanel } from './ExplainAccessPanel';
 
-// Explain access says of another user's menu exactly what that user's sidebar shows (SPEC §2
-// sidebar): both come from one rule table and one evaluation.
+// Explain access says of another user's menu exactly what that user's sidebar and configuration
+// index show (SPEC §2 sidebar): all come from one route table and one evaluation.
 
 const USER_UUID = '99999999-9999-4999-8999-999999999999';
 const ORGANIZATIONS = { current: { UUID: ORG_A_UUID, Name: 'A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true } };
@@ -54,15 +55,15 @@ function renderPanel(holding: Holding, viewer = READS_ROOT) {
   });
 }
 
-/** The sidebar that user would see: the menu selector over a store holding their privileges. */
-function sidebarOf(holding: Holding): MenuItem[] {
+/** The labels of the sidebar and configuration index that user would see, from the selectors over a store holding their privileges. */
+function shownTo(holding: Holding): string[] {
   const store = makeStore({
     session: aSession({ userPrivileges: [...holding.here.map((name) => aPrivilege(name, ORG_A_UUID)), ...holding.root.map((name) => aPrivilege(name, ROOT_ORG_UUID))] }),
     organization: { ...ORGANIZATIONS, hasManualEntryForms: holding.hasManualEntryForms ?? false },
     licence: LICENCE,
   });
   const flatten = (items: readonly MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
-  return flatten(selectVisibleMenu(store.getState()));
+  return [...flatten(selectVisibleMenu(store.getState())), ...selectVisibleConfigurationLinks(store.getState())].map((item) => item.labelKey);
 }
 
 async function explainedRows(): Promise<Map<string, string>> {
@@ -91,7 +92,7 @@ describe('explain access and the menu agree', () => {
   it.each(HOLDINGS)('for %s', async (_name, holding) => {
     const { i18n } = renderPanel(holding);
     const rows = await explainedRows();
-    const shown = new Set(sidebarOf(holding).map((item) => i18n.t(item.labelKey)));
+    const shown = new Set(shownTo(holding).map((key) => i18n.t(key)));
     expect(rows.size).toBeGreaterThan(0);
     for (const [label, verdict] of rows) expect([label, verdict]).toEqual([label, shown.has(label) ? 'granted' : 'not granted']);
   });

@@ -13,7 +13,8 @@ const VERDICT_KEYS = { granted: 'access.granted', not_granted: 'access.not_grant
 /**
  * "Explain access" for a user: each privilege held in the current organization (and at root, for
  * root readers) with the group it comes from (and the mapping, for memberships a sign-in made),
- * then what that opens of the menu, computed as the sidebar computes it (explainMenu.ts).
+ * then what that opens of the menu and of the configuration index, computed from the route table
+ * as the sidebar, the index and the router's guard compute it (explainMenu.ts).
  */
 export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
   const { t } = useTranslation();
@@ -70,7 +71,7 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
             return (
               <tr key={row.id}>
                 <th scope="row" style={{ paddingInlineStart: `${row.depth * 1.5}em` }}>
-                  {t(row.item.labelKey)}
+                  {t(row.labelKey)}
                 </th>
                 <td>{[...row.all, ...row.any].map((requirement) => describeRequirement(requirement, t)).filter(Boolean).join('; ') || t('access.nothing')}</td>
                 <td>{t(VERDICT_KEYS[verdict])}</td>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal/Modal';
 import { menuRequirementRows, describeRequirement } from './menuRequirements';
 
-// The menu's key (menu.collectors, …) is a MenuLabelKey written out in src/state/menu.ts.
+// Each row's key (menu.collectors, pages.users, …) is written out in src/state/routes.ts.
 const ROWS = menuRequirementRows();
 
 /** "Explain access" for the menu: which privileges (and licence features) each item needs. */
@@ -25,7 +25,7 @@ export function MenuAccessDialog({ open, onClose }: { open: boolean; onClose: ()
             return (
               <tr key={row.id}>
                 <th scope="row" style={{ paddingInlineStart: `${row.depth * 1.5}em` }}>
-                  {t(row.item.labelKey)}
+                  {t(row.labelKey)}
                 </th>
                 <td>
                   {all.length === 0 && any.length === 0 && t('access.nothing')}

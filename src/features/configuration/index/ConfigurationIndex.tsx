@@ -7,7 +7,7 @@ import { selectVisibleConfigurationLinks, type ConfigurationLinkKey } from '../.
 export function ConfigurationIndex() {
   const { t } = useTranslation();
   const links = useAppSelector(selectVisibleConfigurationLinks);
-  // Each label key is written out in state/configurationMenu.ts; the union type keeps them checked.
+  // Each label key is written out in state/routes.ts; the union type keeps them checked.
   const label = (key: ConfigurationLinkKey) => t(key);
   return (
     <section className="page" aria-labelledby="page-title">

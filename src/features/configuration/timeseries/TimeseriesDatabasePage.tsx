@@ -27,7 +27,7 @@ export function TimeseriesDatabasePage() {
   const toasts = useToasts();
   const id = useQueryId();
   const location = useLocation();
-  const { canRead, canManage, databases, types } = useOrganizationTimeseriesDatabases();
+  const { canManage, databases, types } = useOrganizationTimeseriesDatabases();
   const error = databases.error ?? types.error;
 
   useEffect(() => {
@@ -37,8 +37,7 @@ export function TimeseriesDatabasePage() {
   const existing = id === undefined ? undefined : databases.data?.find((database) => database.UUID === id);
   const title = id === undefined ? t('timeseries.create') : t('timeseries.edit');
   let content;
-  if (!canRead) content = <p role="alert">{t('pages.unauthorized')}</p>;
-  else if (error) content = <p role="alert">{t('configuration.errors.get_databases')}</p>;
+  if (error) content = <p role="alert">{t('configuration.errors.get_databases')}</p>;
   // A new database may not be in the list until its refetch ends.
   else if (!types.data || !databases.data || (id !== undefined && !existing && databases.isFetching)) content = <p role="status">{t('app.loading')}</p>;
   else if (id !== undefined && !existing) content = <p role="alert">{t('timeseries.not_found')}</p>;

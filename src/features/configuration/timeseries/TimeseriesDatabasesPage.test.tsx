@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import type { TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
+import { Guard } from '../../../components/Guard';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -23,7 +24,15 @@ function renderList(databases: TimeseriesDatabaseRead[], privileges = MANAGE, op
   const rendered = renderWithProviders(
     <>
       <Routes>
-        <Route path="/configuration/timeseries_databases" element={<TimeseriesDatabasesPage />} />
+        {/* As the router shows it: behind the guard of its route. */}
+        <Route
+          path="/configuration/timeseries_databases"
+          element={
+            <Guard route="timeseries_databases">
+              <TimeseriesDatabasesPage />
+            </Guard>
+          }
+        />
         <Route path="/configuration/timeseries_database" element={<p>editor</p>} />
       </Routes>
       <ToastViewport />

@@ -18,7 +18,7 @@ export function TimeseriesDatabasesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const { canRead, canManage, databases, types } = useOrganizationTimeseriesDatabases();
+  const { canManage, databases, types } = useOrganizationTimeseriesDatabases();
   const { data, error, isLoading, refetch } = databases;
   const [remove, { isLoading: deleting }] = useDeleteTimeseriesDatabaseMutation();
   const [target, setTarget] = useState<TimeseriesDatabaseRead | null>(null);
@@ -65,14 +65,6 @@ export function TimeseriesDatabasesPage() {
     }
     setTarget(null);
   };
-
-  if (!canRead) {
-    return (
-      <Page title={t('pages.timeseries_databases')}>
-        <p role="alert">{t('pages.unauthorized')}</p>
-      </Page>
-    );
-  }
 
   return (
     <Page
