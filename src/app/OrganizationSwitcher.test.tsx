@@ -12,12 +12,12 @@ const organizations = [
   anOrganization({ UUID: ORG_A_UUID, Name: 'Plant A' }),
 ];
 
-function renderSwitcher() {
+function renderSwitcher(session = aSession()) {
   const reload = jest.fn();
   const onClose = jest.fn();
   const view = renderWithProviders(<OrganizationSwitcher onClose={onClose} reload={reload} />, {
     preloadedState: {
-      session: aSession(),
+      session,
       organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
     },
   });
@@ -60,6 +60,13 @@ describe('organization switcher (SPEC §2, §4)', () => {
     await user.click(await screen.findByRole('button', { name: 'Plant B' }));
     expect(store.getState().organization.current).toMatchObject({ UUID: ORG_B_UUID, Name: 'Plant B' });
     expect(reload).toHaveBeenCalledWith(ORG_B_UUID);
+  });
+
+  it('switching counts the manual entry forms of the new organization, which the manual-entry menu item follows', async () => {
+    const formInB = { ManualEntryFormUUID: '77777777-7777-4777-8777-777777777777', OrganizationUUID: ORG_B_UUID, Name: 'MANUAL_ENTRY_FORM_DEFAULT' as const };
+    const { user, store } = renderSwitcher(aSession({ manualEntryFormPrivileges: [formInB] }));
+    await user.click(await screen.findByRole('button', { name: 'Plant B' }));
+    expect(store.getState().organization.hasManualEntryForms).toBe(true);
   });
 
   it('the root organization can be chosen as well', async () => {

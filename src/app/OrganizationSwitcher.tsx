@@ -6,6 +6,7 @@ import { ORGANIZATION_STORAGE_KEY, readPersistedMember } from '../api/transport/
 import { Modal } from '../components/Modal/Modal';
 import { paths } from '../lib/paths';
 import { organizationSwitched, type OrganizationSummary } from '../state/organization';
+import { countManualEntryForms } from '../state/ownAccess';
 import { selectCurrentOrganizationUuid } from '../state/privileges';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -60,6 +61,7 @@ export function OrganizationSwitcher({ onClose, reload = reloadAtRoot }: Organiz
     if (organization.UUID === currentUuid) return onClose();
     setSwitching(true);
     dispatch(organizationSwitched(summaryOf(organization)));
+    dispatch(countManualEntryForms());
     await reload(organization.UUID);
   };
 

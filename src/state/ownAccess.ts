@@ -1,9 +1,9 @@
-import { createAsyncThunk, isAnyOf, type Middleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, isAnyOf, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { historianApi } from '../api/historianApi';
-import { organizationsLoaded, type OrganizationSummary } from './organization';
+import { manualEntryFormsCounted, organizationsLoaded, type OrganizationSummary } from './organization';
 import { selectIsLoggedIn } from './privileges';
 import type { PersistedSlices } from './rootState';
-import { privilegesLoaded } from './session';
+import { privilegesLoaded, type StoredManualEntryFormPrivilege } from './session';
 
 // The signed-in user's privileges and organizations are read at sign-in and kept in the session.
 // Whatever may change them (finishing setup, a new organization, a change to the groups, their
@@ -12,8 +12,26 @@ import { privilegesLoaded } from './session';
 
 const fresh = { subscribe: false, forceRefetch: true } as const;
 
+/** The distinct forms of an organization among the user's manual-entry-form privileges. */
+export function manualEntryFormsIn(privileges: readonly StoredManualEntryFormPrivilege[], organizationUuid: string | null): number {
+  return new Set(privileges.filter((p) => p.OrganizationUUID === organizationUuid).map((p) => p.ManualEntryFormUUID)).size;
+}
+
+/**
+ * SPEC §2: the manual-entry menu item shows only when the organization has forms. There is no forms
+ * list in the API yet, so the forms counted are those of the current organization the user may use
+ * (GET /current-user/manual-entry-form-privileges, kept in the session). Dispatched whenever the
+ * privileges or the current organization are (re)loaded or switched.
+ */
+export function countManualEntryForms(): ThunkAction<void, PersistedSlices, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const { session, organization } = getState();
+    dispatch(manualEntryFormsCounted(manualEntryFormsIn(session.manualEntryFormPrivileges, organization.current?.UUID ?? null)));
+  };
+}
+
 /** Reads the user's own privileges and organizations again; resolves to the organizations. */
-export const refreshOwnAccess = createAsyncThunk('session/ownAccessRefresh', async (_: void, { dispatch }): Promise<OrganizationSummary[]> => {
+export const refreshOwnAccess = createAsyncThunk<OrganizationSummary[], void, { state: PersistedSlices }>('session/ownAccessRefresh', async (_, { dispatch }) => {
   const [privileges, manualEntryFormPrivileges, organizations] = await Promise.all([
     dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
     dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
@@ -21,6 +39,7 @@ export const refreshOwnAccess = createAsyncThunk('session/ownAccessRefresh', asy
   ]);
   dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges }));
   dispatch(organizationsLoaded(organizations));
+  dispatch(countManualEntryForms());
   return organizations;
 });
 

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { REDIRECT_AFTER_LOGIN_STORAGE_KEY } from '../../api/transport/sessionStorage';
-import { anAuthOption, aCurrentUser } from '../../testing/fixtures';
+import { selectVisibleMenu } from '../../state/menu';
+import { anAuthOption, aCurrentUser, aPrivilege, ORG_A_UUID, ORG_B_UUID } from '../../testing/fixtures';
+import { aLicence } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 import { authListHandler, completionHandlers, loginHandler, problem } from './authTestHandlers';
@@ -124,6 +126,33 @@ describe('login completion (SPEC §4)', () => {
     await signIn(user);
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(store.getState().session.manualEntryFormPrivileges).toEqual([formPrivilege]);
+  });
+
+  it('the manual-entry menu item appears at sign-in when the organization has forms and the ManualEntry feature and ReadManualEntryForms allow it', async () => {
+    const form = (uuid: string, organization: string) => ({ ManualEntryFormUUID: uuid, OrganizationUUID: organization, Name: 'MANUAL_ENTRY_FORM_DEFAULT' as const });
+    const completion = completionHandlers({
+      privileges: [aPrivilege('READ_MANUAL_ENTRY_FORMS')],
+      formPrivileges: [form('77777777-7777-4777-8777-777777777777', ORG_A_UUID), form('77777777-7777-4777-8777-777777777778', ORG_A_UUID)],
+    });
+    server.use(authListHandler([anAuthOption()]), loginHandler(aCurrentUser()), ...completion.handlers);
+    server.use(http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [aLicence({ LicensedFeatures: { ManualEntry: 1 } })] })));
+    const { user, store } = renderLogin();
+    await signIn(user);
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(store.getState().organization.hasManualEntryForms).toBe(true);
+    expect(selectVisibleMenu(store.getState()).map((item) => item.id)).toEqual(['manual_entry_forms']);
+  });
+
+  it('forms the user may use only in another organization do not bring the manual-entry menu item', async () => {
+    const elsewhere = { ManualEntryFormUUID: '77777777-7777-4777-8777-777777777777', OrganizationUUID: ORG_B_UUID, Name: 'MANUAL_ENTRY_FORM_DEFAULT' as const };
+    const completion = completionHandlers({ privileges: [aPrivilege('READ_MANUAL_ENTRY_FORMS')], formPrivileges: [elsewhere] });
+    server.use(authListHandler([anAuthOption()]), loginHandler(aCurrentUser()), ...completion.handlers);
+    server.use(http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [aLicence({ LicensedFeatures: { ManualEntry: 1 } })] })));
+    const { user, store } = renderLogin();
+    await signIn(user);
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(store.getState().organization.hasManualEntryForms).toBe(false);
+    expect(selectVisibleMenu(store.getState())).toEqual([]);
   });
 
   it('users.errors.login on a failed sign-in', async () => {

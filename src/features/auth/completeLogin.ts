@@ -3,6 +3,7 @@ import { historianApi } from '../../api/historianApi';
 import type { CurrentUser } from '../../api/generated/historian.gen';
 import { licenceInfoLoaded } from '../../state/licence';
 import { organizationsLoaded } from '../../state/organization';
+import { countManualEntryForms } from '../../state/ownAccess';
 import { loggedIn, loggedOut, privilegesLoaded, type LoginType } from '../../state/session';
 
 export type LoginCompletion = { ok: true } | { ok: false; reason: 'missing_privileges' | 'failed' };
@@ -45,6 +46,7 @@ export async function completeLogin(
     );
     dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges: formPrivileges }));
     dispatch(organizationsLoaded(organizations));
+    dispatch(countManualEntryForms());
     return { ok: true };
   } catch {
     return { ok: false, reason: 'failed' };
