@@ -123,6 +123,14 @@ describe('Data table (SPEC §2)', () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
+  it("a load the server refuses (403) says the privileges are missing, never that the data could not be loaded, and offers no retry", () => {
+    const refused = { kind: 'problem', code: 403, text: 'Forbidden', body: { title: 'Forbidden', status: 403 }, message: 'Forbidden', request: { method: 'GET', url: '/api/users', body: null } };
+    renderTable({ data: undefined, error: refused, onRetry: jest.fn() });
+    expect(within(grid()).getByRole('alert')).toHaveTextContent('You do not have the privileges needed for this page.');
+    expect(within(grid()).queryByText('The data could not be loaded.')).not.toBeInTheDocument();
+    expect(within(grid()).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('keyboard navigation: arrows, Home, End, Ctrl+End and Space to select', async () => {
     const edit = jest.fn();
     const { user } = renderTable({ rightActions: [{ id: 'edit', label: 'Edit', icon: '✎', onAction: edit }] });

@@ -80,6 +80,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const loading = props.data === undefined || props.loading === true;
   const failed = props.error !== undefined && props.error !== null && props.error !== false;
+  // A refusal is no failed load: retrying cannot help, and the page must say so, as its guard does.
+  const forbidden = failed && typeof props.error === 'object' && props.error !== null && Reflect.get(props.error, 'code') === 403;
   const headerRows = showHeader ? 1 : 0;
   const style: CSSProperties & Record<'--dt-template' | '--dt-min-width' | 'height', string> = {
     '--dt-template': template,
@@ -128,7 +130,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <div role="gridcell" className="dt-cell dt-state-cell" aria-colspan={grid.length}>
                 {state === 'loading' && <span role="status">{t('table.loading')}</span>}
                 {state === 'empty' && <span role="status">{props.emptyMessage ?? t('table.empty')}</span>}
-                {state === 'error' && (
+                {state === 'error' && forbidden && (
+                  <span role="alert" className="dt-error">
+                    {t('pages.unauthorized')}
+                  </span>
+                )}
+                {state === 'error' && !forbidden && (
                   <span role="alert" className="dt-error">
                     {t('table.load_failed')}{' '}
                     {props.onRetry && (
