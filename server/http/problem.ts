@@ -1,21 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Read } from '../../domain/contract';
 import { driverErrorOf, problemForDriverError } from './driverErrors';
 import { failedReadingMultipart } from './multipartReading';
 
 // RFC 9457 problem details. Handlers throw HttpProblem; the error handler turns it, fastify's own
 // errors and validation failures into application/problem+json, and never leaks a stack trace.
 
-export interface ProblemBody {
-  type?: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-  code?: string;
-  errors?: Record<string, string[]>;
-  /** What a deletion would take along, by kind (DELETE /organizations/{id} without confirm). */
-  holdings?: Record<string, number>;
-}
+export type ProblemBody = Read<'Problem'>;
 
 export class HttpProblem extends Error {
   constructor(

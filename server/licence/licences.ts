@@ -1,4 +1,5 @@
 import { TRIAL_DAYS } from '../../domain/constants';
+import type { Read } from '../../domain/contract';
 import { LICENSED_FEATURES } from '../../domain/licenceFeatures';
 import { SETTING_NAMES } from '../../domain/settingNames';
 import type { AppContext } from '../context';
@@ -13,19 +14,8 @@ import { LicenceRefused, verifyLicenceToken } from './verify';
 // again on every read, so only what the vendor's key signed for this installation ever counts.
 // Without a licence the installation runs as a trial with every feature for 30 days (SPEC §5).
 
-export interface LicenseJson {
-  UUID: string;
-  Name: string;
-  ExpiresAt: number;
-  OrganizationUUID?: string;
-  Trial?: boolean;
-  LicensedFeatures: LicensedFeatures;
-}
-
-export interface LicenseInfoJson {
-  LicenseClaims: LicenseJson[];
-  Error?: string;
-}
+export type LicenseJson = Read<'License'>;
+export type LicenseInfoJson = Read<'LicenseInfo'>;
 
 export const TRIAL_LICENCE_NAME = 'Trial';
 const DAY_S = 86_400;

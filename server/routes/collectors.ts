@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { collectorJson } from '../collectors/collectorJson';
 import { issueCollectorToken } from '../collectors/collectorTokens';
 import { SYSTEM_COLLECTOR_TYPES } from '../collectors/defaults';
@@ -8,22 +9,16 @@ import { buildTemplate, TEMPLATE_CONTENT_TYPE, templateDisposition } from '../co
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { organizationOf } from '../http/caller';
+import { assertBodyNamesPathItem } from '../http/pathUuid';
 import { badRequest, conflict, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
-import { COLLECTOR_UNIQUE_FIELDS, collectorsRepository, type CollectorRow, type CollectorStatus, type JsonMap } from '../repositories/collectors';
+import { COLLECTOR_UNIQUE_FIELDS, collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
 import { productUpdatesRepository } from '../repositories/productUpdates';
 
 // The management calls of SPEC §7 for collectors, always within the caller's organization
 // (x-organization-uuid): another organization's collector answers 404 like a missing one.
 
-interface CollectorBody {
-  UUID?: string;
-  Name: string;
-  Description?: string;
-  CollectorType?: string;
-  Settings?: JsonMap;
-  SecureSettings?: JsonMap;
-}
+type CollectorBody = Write<'Collector'>;
 
 type Paged = { Querystring: { Limit?: number; Page?: number } };
 type ById = { Params: { id: string } };
@@ -100,7 +95,7 @@ export function collectorsHandlers(ctx: AppContext) {
     async updateCollector(request: FastifyRequest<ById & { Body: CollectorBody }>) {
       const row = await findCollector(db, organizationOf(request), request.params.id);
       const body = request.body;
-      if (body.UUID !== undefined && body.UUID.toLowerCase() !== row.uuid) throw badRequest('UUID does not match the path', { UUID: ['does not match'] });
+      assertBodyNamesPathItem(body, row.uuid);
       const name = body.Name.trim();
       if (name === '') throw badRequest('Name must not be blank', { Name: ['is required'] });
       let type = row.collector_type;

@@ -1,4 +1,5 @@
 import { ZERO_UUID } from '../../domain/constants';
+import type { Write } from '../../domain/contract';
 import type { Db } from '../db/db';
 import { HttpProblem } from '../http/problem';
 import { organizationsRepository } from '../repositories/organizations';
@@ -8,17 +9,7 @@ import { organizationsRepository } from '../repositories/organizations';
 // create and equal; a licence only if unused or the organization's own; the root organization has
 // no licence or Postgres fields. All failures answer 400 with errors per field.
 
-export interface OrganizationBody {
-  UUID?: string;
-  Name: string;
-  Description?: string;
-  IsRoot?: boolean;
-  PostgresUser?: string;
-  PostgresPassword?: string;
-  PostgresPasswordConfirm?: string;
-  LicenseUUID?: string;
-  Status?: 'Active' | 'Paused' | 'Deleted' | 'Initial';
-}
+export type OrganizationBody = Write<'Organization'>;
 
 interface ExistingOrganization {
   uuid: string;

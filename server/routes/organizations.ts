@@ -8,7 +8,8 @@ import type { Db } from '../db/db';
 import { uniqueViolationField } from '../db/errors';
 import { SYSTEM_ACTOR } from '../db/seed';
 import { callerOf } from '../http/caller';
-import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { assertBodyNamesPathItem } from '../http/pathUuid';
+import { conflict, HttpProblem, notFound } from '../http/problem';
 import { ORGANIZATION_UNIQUE_FIELDS, organizationsRepository, type OrganizationRow } from '../repositories/organizations';
 import { privilegesRepository } from '../repositories/privileges';
 import { userGroupsRepository } from '../repositories/userGroups';
@@ -97,7 +98,7 @@ export function organizationsHandlers(ctx: AppContext) {
     async updateOrganization(request: FastifyRequest<{ Params: { id: string }; Body: OrganizationBody }>) {
       const existing = await findOrganization(ctx.db, request.params.id);
       const body = request.body;
-      if (body.UUID !== undefined && body.UUID.toLowerCase() !== existing.uuid) throw badRequest('UUID does not match the path', { UUID: ['does not match'] });
+      assertBodyNamesPathItem(body, existing.uuid);
       const checked = await checkOrganizationBody(ctx.db, body, existing);
       try {
         const row = await ctx.db.transaction(async (tx) => {

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
 import { requireGroup, requireVisibleUser, resolveNewMember, scopeOf, type NewMember } from '../access/scope';
 import type { AppContext } from '../context';
 import { uniqueViolationField } from '../db/errors';
 import { callerOf } from '../http/caller';
+import { assertBodyNamesPathItem } from '../http/pathUuid';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 import { GROUP_UNIQUE_FIELDS, MEMBERSHIP_UNIQUE_FIELDS, userGroupsRepository, type GroupRow, type MembershipRow } from '../repositories/userGroups';
 
@@ -13,11 +15,7 @@ import { GROUP_UNIQUE_FIELDS, MEMBERSHIP_UNIQUE_FIELDS, userGroupsRepository, ty
 // or deleted, and keep every privilege. Putting someone in a group grants them its privileges, so
 // the caller must hold every one of them (nobody grants what they do not hold).
 
-interface GroupBody {
-  UUID?: string;
-  Name: string;
-  Description?: string;
-}
+type GroupBody = Write<'UserGroup'>;
 
 type IdParams = { Params: { id: string } };
 
@@ -81,7 +79,7 @@ export function userGroupsHandlers(ctx: AppContext) {
       const scope = scopeOf(request);
       const group = await requireGroup(ctx.db, scope, request.params.id);
       const name = checkedName(request.body);
-      if (request.body.UUID !== undefined && request.body.UUID.toLowerCase() !== group.uuid) throw badRequest('UUID does not match the path', { UUID: ['does not match'] });
+      assertBodyNamesPathItem(request.body, group.uuid);
       if (group.is_system && name !== group.name) throw conflict('A system group cannot be renamed', 'groups.errors.system_group');
       try {
         const row = await userGroupsRepository(ctx.db).update(group.uuid, { name, description: request.body.Description ?? group.description, actor: scope.actor });
