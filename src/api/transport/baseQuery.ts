@@ -60,7 +60,7 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
     // Taken at the start: when several calls fail with 401 together, the first one moves the app to
     // /login, and the later ones must still be treated as calls made from the original route.
     const route = config.getLocation();
-    const { url, init, summary } = prepareRequest(basePath, args, config, bearerToken);
+    const { url, init, summary } = await prepareRequest(basePath, args, config, bearerToken);
     const meta: HistorianMeta = { request: { method: summary.method, url } };
 
     // A QA replay store answers from its recording before any rule that could send or redirect.

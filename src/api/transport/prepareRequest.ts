@@ -15,14 +15,14 @@ export interface PreparedRequest {
 }
 
 /** Turns the endpoint's arguments into what fetch needs, applying the header rules of SPEC §7. */
-export function prepareRequest(
+export async function prepareRequest(
   basePath: string,
   args: HistorianArgs,
   config: TransportConfig,
   bearerToken: string | null,
-): PreparedRequest {
+): Promise<PreparedRequest> {
   const method = (args.method ?? 'GET').toUpperCase();
-  const url = buildUrl(basePath, args.url, args.paginated ? withPaging(args.params) : args.params);
+  const url = await buildUrl(basePath, args.url, args.paginated ? withPaging(args.params) : args.params);
   const callerHeaders = Object.entries(args.headers ?? {});
   const callerContentType =
     callerHeaders.find(([name, value]) => name.toLowerCase() === 'content-type' && value)?.[1] ?? null;
