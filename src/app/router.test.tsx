@@ -16,6 +16,9 @@ import { makeStore } from './store';
 /** Every privilege, in the current organization and at root. */
 const EVERYTHING = ALL_PRIVILEGE_NAMES.flatMap((name) => [aPrivilege(name, ORG_A_UUID), aPrivilege(name, ROOT_ORG_UUID)]);
 const NO_ACCESS = 'You do not have the privileges needed for this page.';
+// Each route loads its shell and page as lazy chunks: on a loaded 2-core machine that can take
+// longer than Testing Library's 1 s default.
+const LAZY_PAGE = { timeout: 10_000 };
 
 function renderAt(route: string, loggedIn: boolean, privileges: StoredPrivilege[] = EVERYTHING, licence = aTrial()) {
   const store = makeStore(
@@ -55,13 +58,13 @@ beforeEach(() => {
 describe('access to screens (SPEC §2)', () => {
   it('redirects an unauthenticated user to /login and remembers the intended route', async () => {
     renderAt('/collectors?status=Active', false);
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, LAZY_PAGE)).toBeInTheDocument();
     expect(window.localStorage.getItem('historian.redirectAfterLogin')).toBe(JSON.stringify('/collectors?status=Active'));
   });
 
   it('redirects a logged-in user who opens /login to /', async () => {
     renderAt('/login', true);
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Home' }, LAZY_PAGE)).toBeInTheDocument();
   });
 });
 
@@ -97,7 +100,7 @@ const titled: [string, string][] = [
 describe('every route of SPEC §2 opens its page', () => {
   it.each(titled)('%s shows "%s" to a user who may open it', async (route, title) => {
     renderAt(route, true);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY_PAGE)).toBeInTheDocument();
     expect(screen.queryByText(NO_ACCESS)).not.toBeInTheDocument();
   });
 
@@ -109,17 +112,17 @@ describe('every route of SPEC §2 opens its page', () => {
 
   it('an unknown route shows the not-found page inside the shell', async () => {
     renderAt('/no/such/page', true);
-    expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This page does not exist.' }, LAZY_PAGE)).toBeInTheDocument();
   });
 
   it('an unknown configuration sub-route shows the not-found page', async () => {
     renderAt(`${paths.configuration}/xyz`, true);
-    expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This page does not exist.' }, LAZY_PAGE)).toBeInTheDocument();
   });
 
   it('a configuration sub-route of SPEC §2 without a page yet still shows its placeholder', async () => {
     renderAt(configurationPath('sinks'), true);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sinks' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sinks' }, LAZY_PAGE)).toBeInTheDocument();
     expect(screen.getByText('This page is being built.')).toBeInTheDocument();
   });
 });
@@ -130,13 +133,13 @@ const guarded = ROUTES.filter((route: AppRoute) => [...route.requires, ...(route
 describe('a page opened without access', () => {
   it.each(guarded)('%s shows the one no-privileges page to a user holding nothing', async (path) => {
     renderAt(path, true, []);
-    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(NO_ACCESS, {}, LAZY_PAGE)).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it('privileges held in another organization do not open a page', async () => {
     renderAt(configurationPath('users'), true, [aPrivilege('READ_USERS', ROOT_ORG_UUID)]);
-    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(NO_ACCESS, {}, LAZY_PAGE)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 
@@ -144,6 +147,6 @@ describe('a page opened without access', () => {
     const withoutCalculations = aTrial({ LicensedFeatures: { Calculations: false } });
     server.use(http.get('/api/license/info', () => HttpResponse.json({ LicenseClaims: [withoutCalculations] })));
     renderAt(paths.calculations, true, [aPrivilege('READ_MEASUREMENTS')], withoutCalculations);
-    expect(await screen.findByText(NO_ACCESS)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(NO_ACCESS, {}, LAZY_PAGE)).toHaveAttribute('role', 'alert');
   });
 });
