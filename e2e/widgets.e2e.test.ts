@@ -21,7 +21,9 @@ afterAll(async () => {
 
 async function openGallery(options: { section?: string; colorScheme?: 'light' | 'dark' } = {}) {
   const { context, page, errors } = await newContext(browser, server.url);
-  await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' });
+  // Reduced motion: a toast closing on its own is either shown or gone, never measured by axe
+  // half-faded (on a slow machine the first toasts close while later states are checked).
+  await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light', reducedMotion: 'reduce' });
   await page.addInitScript(() => window.localStorage.setItem('historian.gallery', '1'));
   await page.goto(`/#/gallery${options.section ? `?section=${options.section}` : ''}`);
   await page.getByRole('heading', { name: 'Widget gallery', level: 1 }).waitFor();
