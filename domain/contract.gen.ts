@@ -1655,9 +1655,15 @@ export interface components {
                 AuthenticationProviderUUID: components["schemas"]["Uuid"];
             }[];
         };
-        AuthenticationProviderTest: components["schemas"]["AuthenticationProvider"] & {
+        /** @description Settings of an authentication provider to test, saved or not. Not an allOf of AuthenticationProvider: there UUID is readOnly, here it names the stored provider. */
+        AuthenticationProviderTest: {
             /** @description The stored provider being edited; its secure settings fill in those not sent. */
             UUID?: components["schemas"]["Uuid"];
+            ProviderName: string;
+            ProviderType: components["schemas"]["ProviderType"];
+            Settings?: components["schemas"]["SettingsMap"];
+            /** @description Sent only when changed. */
+            SecureSettings?: $Write<components["schemas"]["SettingsMap"]>;
             /** @description A user name to look up. */
             TestUser?: string;
         };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { checkLdapPassword } from '../auth/ldapLogin';
 import { checkLocalPassword } from '../auth/localLogin';
 import { clearFailures, forgetExpiredAttempts, reserveAttempt } from '../auth/loginThrottle';
@@ -17,10 +18,7 @@ interface ProviderParams {
   provider: string;
 }
 
-interface LoginBody {
-  Name: string;
-  Password: string;
-}
+type LoginBody = Write<'LoginCredentials'>;
 
 /** One answer for an unknown name and a wrong password, so the answer tells nothing about names. */
 const loginFailed = () => new HttpProblem(401, 'Unauthorized', { detail: 'Wrong user name or password', code: 'users.errors.login' });

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { mergeSecureSettings, presentSettings as present, validateSettings } from '../../domain/settingsModule';
 import { testProvider } from '../auth/providerTest';
 import { PROVIDER_TYPES, providerTypeOf } from '../auth/providerTypes';
@@ -18,14 +19,10 @@ import { secretsKeptFor, type SecretBinding } from './storedSecrets';
 // naming the secure field), for a save and for a test alike. The system provider "local" cannot be renamed,
 // retyped or deleted, and a provider that users still sign in through cannot be deleted.
 
-interface ProviderBody {
-  UUID?: string;
-  ProviderName: string;
-  ProviderType: 'local' | 'ldap' | 'oidc';
-  Settings?: Record<string, unknown>;
-  SecureSettings?: Record<string, unknown>;
-  TestUser?: string;
-}
+type ProviderBody = Write<'AuthenticationProvider'>;
+type TestBody = Write<'AuthenticationProviderTest'>;
+/** What saving and testing both send: the type and its settings. */
+type SentSettings = Pick<ProviderBody, 'ProviderType' | 'Settings' | 'SecureSettings'>;
 
 const providerJson = (row: ProviderRecord) => ({
   UUID: row.uuid,
@@ -52,7 +49,7 @@ const SECRET_BINDINGS: Record<string, SecretBinding> = {
 };
 
 /** The stored secrets the sent settings may use (400 when the secret must be typed in again). */
-function keptSecrets(stored: ProviderRow, body: ProviderBody): Record<string, unknown> {
+function keptSecrets(stored: ProviderRow, body: SentSettings): Record<string, unknown> {
   if (stored.type !== body.ProviderType) return {};
   const binding = SECRET_BINDINGS[stored.type];
   if (!binding) return {};
@@ -61,7 +58,7 @@ function keptSecrets(stored: ProviderRow, body: ProviderBody): Record<string, un
 }
 
 /** The settings to store: SecureSettings by the secure-value rule (absent keeps, null clears, a value replaces). */
-function checkBody(body: ProviderBody, storedSecure: Record<string, unknown>) {
+function checkBody(body: SentSettings, storedSecure: Record<string, unknown>) {
   const type = providerTypeOf(body.ProviderType);
   if (!type) throw badRequest('Unknown provider type', { ProviderType: ['is not a known type'] });
   const settings = present(body.Settings);
@@ -131,7 +128,7 @@ export function authenticationProvidersHandlers(ctx: AppContext) {
     },
 
     /** With the UUID of a stored provider, secure settings not sent are taken from it. */
-    async testAuthenticationProvider(request: FastifyRequest<{ Body: ProviderBody }>) {
+    async testAuthenticationProvider(request: FastifyRequest<{ Body: TestBody }>) {
       const body = request.body;
       const stored = body.UUID ? await findProviderById(ctx.db, body.UUID) : undefined;
       const storedSecure = stored ? keptSecrets(stored, body) : {};

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { DEFAULT_PASSWORD } from '../../domain/constants';
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions, sessionIdOf } from '../auth/sessions';
 import { createApiToken, deleteApiToken, listApiTokens } from '../auth/tokens';
-import { cleanAttributes, loadUser, type UserAttributesJson } from '../auth/users';
+import { cleanAttributes, loadUser } from '../auth/users';
 import type { AppContext } from '../context';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/problem';
@@ -16,11 +17,7 @@ import { usersRepository } from '../repositories/users';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-interface UserUpdateBody {
-  UUID?: string;
-  Name: string;
-  Attributes?: UserAttributesJson;
-}
+type UserUpdateBody = Write<'UserUpdate'>;
 
 async function currentUser(ctx: AppContext, request: FastifyRequest) {
   const user = await loadUser(ctx.db, callerOf(request).userUuid);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { groupPrivilegeNames, requireCanGrant } from '../access/privilegeHoldings';
 import { keepingRootAdministration } from '../access/rootAdministration';
 import { requireGroup, scopeOf } from '../access/scope';
@@ -20,10 +21,7 @@ import { GROUP_PRIVILEGE_UNIQUE_FIELDS, privilegesRepository, type GroupPrivileg
 
 type GroupParams = { Params: { id: string } };
 
-interface MappingBody {
-  ExternalGroup: string;
-  AuthenticationProviderUUID?: string;
-}
+type MappingBody = Write<'UserGroupMapping'>;
 
 const groupPrivilegeJson = (row: GroupPrivilegeRow) => ({
   UUID: row.uuid,

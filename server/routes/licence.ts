@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/problem';
 import { activateLicence, installationFingerprint, licenceInfo } from '../licence/licences';
@@ -10,9 +11,7 @@ import { LicenceRefused } from '../licence/verify';
 /** The client shows this key for a refused token (SPEC §8); `detail` says why in words. */
 export const INVALID_TOKEN_CODE = 'historian.errors.invalid_token';
 
-interface ActivationBody {
-  licenseToken: string;
-}
+type ActivationBody = Write<'LicenseActivation'>;
 
 export function licenceHandlers(ctx: AppContext) {
   return {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import { isSystemSetting, normalizeSettingValue, SETTING_ERRORS, settingValueError } from '../../domain/settingRules';
 import { privilegeHoldingsOf } from '../access/privilegeHoldings';
@@ -20,12 +21,7 @@ export interface SettingJson {
   Value: string;
 }
 
-interface SettingBody {
-  UUID?: string;
-  OrganizationUUID?: string;
-  Name: string;
-  Value: string;
-}
+type SettingBody = Write<'Setting'>;
 
 const toJson = (row: SettingRow): SettingJson => ({
   UUID: row.uuid,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { AppContext } from '../context';
 import { callerOf, organizationOf, requirePrivileges } from '../http/caller';
@@ -19,13 +20,7 @@ export interface TableSettingJson {
   IsDefault: boolean;
 }
 
-interface TableSettingBody {
-  PK?: number;
-  ID: string;
-  ColumnsShown: string[];
-  ColumnsOrder: string[];
-  IsDefault?: boolean;
-}
+type TableSettingBody = Write<'TableSetting'>;
 
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 

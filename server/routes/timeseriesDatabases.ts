@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import type { AppContext } from '../context';
 import { callerOf, organizationOf } from '../http/caller';
 import { badRequest, HttpProblem, notFound } from '../http/problem';
@@ -14,20 +15,9 @@ import { assertSettingsFit, keptSecrets, mergeSecureSettings, presentSettings } 
 // when a new value is sent; a stored one goes only to the host and user it was stored with. Ids of another organization answer 404, like ids that do not exist.
 // Deleting an entry leaves the database itself and its points alone: they are the site's data.
 
-interface DatabaseBody {
-  Name: string;
-  Description?: string;
-  TimeseriesDatabaseTypeUUID: string;
-  Settings?: SettingsMap;
-  SecureSettings?: SettingsMap;
-}
+type DatabaseBody = Write<'TimeseriesDatabase'>;
 
-interface TestBody {
-  UUID?: string;
-  TimeseriesDatabaseTypeUUID: string;
-  Settings?: SettingsMap;
-  SecureSettings?: SettingsMap;
-}
+type TestBody = Write<'TimeseriesDatabaseTest'>;
 
 type ById = { Params: { id: string } };
 type WithCreateDatabase = { Querystring: { createDatabase?: boolean } };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Write } from '../../domain/contract';
 import { DEFAULT_PASSWORD } from '../../domain/constants';
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import { callerHoldings, requireHoldsEverythingOf } from '../access/privilegeHoldings';
@@ -8,7 +9,7 @@ import { isUserExclusive, requireVisibleUser, scopeOf, type Scope } from '../acc
 import { hashPassword } from '../auth/password';
 import { deleteOtherSessions } from '../auth/sessions';
 import { createApiToken, deleteApiToken, listApiTokens } from '../auth/tokens';
-import { cleanAttributes, userJson, type UserAttributesJson, type UserRow } from '../auth/users';
+import { cleanAttributes, userJson, type UserRow } from '../auth/users';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { uniqueViolationField } from '../db/errors';
@@ -27,18 +28,9 @@ import { explainAccess } from '../access/explainAccess';
 // privilege the user holds, wherever the user holds it; a token minted for another user carries
 // at most the caller's privileges.
 
-interface UserCreateBody {
-  Name: string;
-  Password?: string;
-  Attributes?: UserAttributesJson;
-  AuthenticationProviderUUID?: string;
-}
+type UserCreateBody = Write<'UserCreate'>;
 
-interface UserUpdateBody {
-  UUID?: string;
-  Name: string;
-  Attributes?: UserAttributesJson;
-}
+type UserUpdateBody = Write<'UserUpdate'>;
 
 type IdParams = { Params: { id: string } };
 

@@ -1776,21 +1776,23 @@ export type AuthenticationProviderWrite = {
   /** Sent only when changed; never returned. */
   SecureSettings?: SettingsMap;
 };
-export type AuthenticationProviderTest = AuthenticationProvider & {
+export type AuthenticationProviderTest = {
   /** The stored provider being edited; its secure settings fill in those not sent. */
   UUID?: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  Settings?: SettingsMap;
   /** A user name to look up. */
   TestUser?: string;
 };
-export type AuthenticationProviderTestRead = AuthenticationProviderRead & {
+export type AuthenticationProviderTestWrite = {
   /** The stored provider being edited; its secure settings fill in those not sent. */
   UUID?: Uuid;
-  /** A user name to look up. */
-  TestUser?: string;
-};
-export type AuthenticationProviderTestWrite = AuthenticationProviderWrite & {
-  /** The stored provider being edited; its secure settings fill in those not sent. */
-  UUID?: Uuid;
+  ProviderName: string;
+  ProviderType: ProviderType;
+  Settings?: SettingsMap;
+  /** Sent only when changed. */
+  SecureSettings?: SettingsMap;
   /** A user name to look up. */
   TestUser?: string;
 };
