@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { server } from './server';
+import { unhandledRequests } from './unhandledRequests';
 
 // jest-fixed-jsdom hands jsdom Node's own fetch (undici), which, unlike a browser, rejects relative
 // URLs. The app calls '/api/...', so relative URLs are resolved against the page, as a browser would.
@@ -24,12 +25,18 @@ function clearCookies(): void {
   }
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest: unhandledRequests.onUnhandledRequest }));
 afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   clearCookies();
   // The hash is the route; a test that navigates must not leave the next one on another page.
   window.history.replaceState(null, '', '/');
+  // Last, so that the clean-up above runs even when this fails the test.
+  unhandledRequests.failOnUnhandledRequests();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // A request the last test started but msw saw only after its afterEach fails the file.
+  unhandledRequests.failOnUnhandledRequests();
+});

@@ -3,15 +3,15 @@ import { http, HttpResponse } from 'msw';
 import type { OrganizationWrite, UserGroupRead } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { ZERO_UUID } from '../../../../domain/constants';
-import { aPrivilege, aSession, aUserGroup, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
+import { anOrganization, aPrivilege, aSession, aUserGroup, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, licenceInfoHandler, noTranslationOverrides } from '../../../testing/licence';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 import { GroupsPage } from './GroupsPage';
 import { OrganizationPage } from './OrganizationPage';
 
-// Issue 6 client rules: the organization form of SPEC §5 and the group list that updates locally
-// after create and delete (SPEC §4 "Lists").
+// The organization form of SPEC §5 and the group list that updates locally after create and
+// delete (SPEC §4 "Lists").
 
 const ROOT_ADMIN = ['READ_ORGANIZATIONS', 'MANAGE_ORGANIZATIONS'].map((name) => aPrivilege(name, ROOT_ORG_UUID));
 const GROUP_ADMIN = ['READ_USER_GROUPS', 'MANAGE_USER_GROUPS'].map((name) => aPrivilege(name, ORG_A_UUID));
@@ -106,6 +106,10 @@ describe('user groups list', () => {
       }),
       http.post('/api/user-groups', async ({ request }) => HttpResponse.json({ ...((await request.json()) as UserGroupRead), UUID: '88888888-8888-4888-8888-888888888888', IsSystem: false }, { status: 201 })),
       http.delete('/api/user-groups/:id', () => new HttpResponse(null, { status: 204 })),
+      // Deleting a group reads the user's own access again (state/ownAccess): unchanged here.
+      http.get('/api/current-user/privileges', () => HttpResponse.json(GROUP_ADMIN)),
+      http.get('/api/current-user/manual-entry-form-privileges', () => HttpResponse.json([])),
+      http.get('/api/current-user/organizations', () => HttpResponse.json([anOrganization({ UUID: ORG_A_UUID, Name: 'A' }), anOrganization({ UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true })])),
     );
     const { user } = render(<GroupsPage />, GROUP_ADMIN);
     const grid = await screen.findByRole('grid', { name: 'User groups' });

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
+import { noTranslationOverrides } from '../../../testing/licence';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { server } from '../../../testing/server';
 import { ConfigurationIndex } from './ConfigurationIndex';
 
 function renderFor(privileges: ReturnType<typeof aPrivilege>[]) {
@@ -16,6 +18,9 @@ function renderFor(privileges: ReturnType<typeof aPrivilege>[]) {
     },
   });
 }
+
+// The providers load the organization's translation overrides for a signed-in user.
+beforeEach(() => server.use(noTranslationOverrides()));
 
 const linkNames = () => screen.getAllByRole('link').map((link) => link.textContent);
 

@@ -67,6 +67,9 @@ export function serveFreshInstallation(settings: SettingRead[] = [aSetting('setu
         { UUID: NEW_ORGANIZATION_UUID, Name: 'Default organization' },
       ]),
     ),
+    // Finishing setup reads the admin's own access again: what rootAdmin() holds, no forms.
+    http.get('/api/current-user/privileges', () => HttpResponse.json(rootAdmin().session.userPrivileges)),
+    http.get('/api/current-user/manual-entry-form-privileges', () => HttpResponse.json([])),
   );
   return sent;
 }
