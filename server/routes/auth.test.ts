@@ -5,7 +5,7 @@ import { createTestUser, openTestApp, rootOrganizationUuid, type TestApp } from 
 import { SESSION_COOKIE, tokenHash, XSRF_COOKIE } from '../auth/sessions';
 import { ADMIN_USER_NAME } from '../db/seed';
 
-// Issue 4, local sign-in: cookies, fresh session ids, the brute-force brake, one answer for
+// Local sign-in (SPEC §2 login page; ARCHITECTURE security model): cookies, fresh session ids, the brute-force brake, one answer for
 // unknown and known names, the forced change of the default password, and inactivity expiry.
 
 let t: TestApp;
@@ -186,31 +186,58 @@ describe('the default password', () => {
 });
 
 describe('session inactivity (auth.session_inactive_duration)', () => {
+  // Sessions are timed by the database's clock (now() against last_seen_at), so the tests move a
+  // session's last activity back instead of waiting for the clock to pass it.
+  const WINDOW_MINUTES = 10;
+
+  beforeAll(async () => {
+    await t.db.query(
+      `INSERT INTO settings (organization_uuid, name, value) VALUES ($1, 'auth.session_inactive_duration', $2)
+       ON CONFLICT (organization_uuid, name) DO UPDATE SET value = excluded.value`,
+      [await rootOrganizationUuid(t.db), `${WINDOW_MINUTES}m`],
+    );
+  });
+
   afterAll(async () => {
     await t.db.query(`DELETE FROM settings WHERE name = 'auth.session_inactive_duration'`);
   });
 
+  /** The user's sessions were last seen this many minutes earlier than they were. */
+  async function idleFor(userUuid: string, minutes: number): Promise<void> {
+    const { rowCount } = await t.db.query(
+      `UPDATE sessions SET last_seen_at = last_seen_at - $2::float8 * interval '1 minute', expires_at = expires_at - $2::float8 * interval '1 minute'
+        WHERE user_uuid = $1`,
+      [userUuid, minutes],
+    );
+    expect(rowCount).toBe(1);
+  }
+
+  const currentUser = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/current-user', headers });
+
   it('a session expires after the configured inactivity and its cookies are cleared', async () => {
     const user = await createTestUser(t.db, { password: PASSWORD });
     const headers = await signIn(t.app, user.name, PASSWORD);
-    await t.db.query(
-      `INSERT INTO settings (organization_uuid, name, value) VALUES ($1, 'auth.session_inactive_duration', '1s')
-       ON CONFLICT (organization_uuid, name) DO UPDATE SET value = excluded.value`,
-      [await rootOrganizationUuid(t.db)],
-    );
-    expect((await t.app.inject({ method: 'GET', url: '/api/current-user', headers })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1300));
-    const expired = await t.app.inject({ method: 'GET', url: '/api/current-user', headers });
+    expect((await currentUser(headers)).statusCode).toBe(200);
+    await idleFor(user.uuid, WINDOW_MINUTES);
+    const expired = await currentUser(headers);
     expect(expired.statusCode).toBe(401);
     expect(cookieValue(expired, XSRF_COOKIE)).toBe('');
+  });
+
+  it('a session idle for less than the configured inactivity is still alive', async () => {
+    const user = await createTestUser(t.db, { password: PASSWORD });
+    const headers = await signIn(t.app, user.name, PASSWORD);
+    await idleFor(user.uuid, WINDOW_MINUTES - 1);
+    expect((await currentUser(headers)).statusCode).toBe(200);
   });
 
   it('activity within the window keeps the session alive', async () => {
     const user = await createTestUser(t.db, { password: PASSWORD });
     const headers = await signIn(t.app, user.name, PASSWORD);
+    // Three idle spells of 6 minutes: 18 minutes in all, longer than the window, each shorter.
     for (let step = 0; step < 3; step += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect((await t.app.inject({ method: 'GET', url: '/api/current-user', headers })).statusCode).toBe(200);
+      await idleFor(user.uuid, 6);
+      expect((await currentUser(headers)).statusCode).toBe(200);
     }
   });
 });
