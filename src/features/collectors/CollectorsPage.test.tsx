@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CollectorRead } from '../../api/generated/historian.gen';
 import { Guard } from '../../components/Guard';
@@ -7,7 +7,7 @@ import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/f
 import { aLicence } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
-import { CollectorsPage } from './CollectorsPage';
+import { CollectorsPage, LIVE_HEALTH_POLL_MS } from './CollectorsPage';
 import { aCollector, aHealthRecord, aProductUpdate, collectorHandlers } from './testing/collectorFixtures';
 
 // The collectors page (SPEC §2, §4, §6, §8): the table, its order and live health, and what an
@@ -82,23 +82,30 @@ describe('collectors page', () => {
     await waitFor(async () => expect(await rowNames()).toEqual(['Calculationsbuilt in', 'Sim']));
   });
 
-  it('refreshes the health without a reload', async () => {
-    const collector = aCollector({ Name: 'Live', Health: 'Collecting' });
-    renderPage([collector]);
-    expect(await within(await grid()).findByText('Collecting')).toBeInTheDocument();
-    server.use(http.get('/api/collectors', () => HttpResponse.json([{ ...collector, Health: 'Unstable' }])));
-    expect(await within(await grid()).findByText('Unstable', {}, { timeout: 6000 })).toBeInTheDocument();
-  }, 10_000);
+  describe('on a fake clock', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
 
-  it('without ReadCollectors shows that the page is not available and asks the server nothing', async () => {
-    const asked: string[] = [];
-    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
-    renderPage([], { privileges: [] });
-    expect(await screen.findByText('You do not have the privileges needed for this page.')).toBeInTheDocument();
-    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked.filter((path) => path.includes('collectors') || path.includes('product-updates'))).toEqual([]);
-    server.events.removeAllListeners();
+    it('refreshes the health without a reload', async () => {
+      const collector = aCollector({ Name: 'Live', Health: 'Collecting' });
+      renderPage([collector]);
+      expect(await within(await grid()).findByText('Collecting')).toBeInTheDocument();
+      server.use(http.get('/api/collectors', () => HttpResponse.json([{ ...collector, Health: 'Unstable' }])));
+      await act(() => jest.advanceTimersByTimeAsync(LIVE_HEALTH_POLL_MS));
+      expect(await within(await grid()).findByText('Unstable')).toBeInTheDocument();
+    });
+
+    it('without ReadCollectors shows that the page is not available and asks the server nothing', async () => {
+      const asked: string[] = [];
+      server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+      renderPage([], { privileges: [] });
+      expect(await screen.findByText('You do not have the privileges needed for this page.')).toBeInTheDocument();
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      // Not even when the list would have been polled.
+      await act(() => jest.advanceTimersByTimeAsync(LIVE_HEALTH_POLL_MS));
+      expect(asked.filter((path) => path.includes('collectors') || path.includes('product-updates'))).toEqual([]);
+      server.events.removeAllListeners();
+    });
   });
 
   it('creates a collector with its name', async () => {

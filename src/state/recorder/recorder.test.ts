@@ -22,6 +22,8 @@ function replay(initialState: unknown, actions: { action: { type: string } }[]):
 }
 
 describe('the QA recorder', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('records nothing while it is off, which is the default', async () => {
     const store = makeStore();
     store.dispatch(loggedIn(session));
@@ -106,13 +108,15 @@ describe('the QA recorder', () => {
   });
 
   it('leaves out redux-persist and RTK Query bookkeeping, which a replay store does for itself', async () => {
+    jest.useFakeTimers();
     server.use(http.get('/api/info', () => HttpResponse.json({ Version: '1' })));
     const store = makeStore(undefined, { record: true });
     store.dispatch({ type: 'persist/REHYDRATE', key: 'session' });
     const subscription = store.dispatch(historianApi.endpoints.getInfo.initiate());
     await subscription;
     subscription.unsubscribe();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Past the 500 ms in which RTK Query batches its subscription bookkeeping into one action.
+    await jest.advanceTimersByTimeAsync(1_000);
     const types = (await store.dispatch(exportRecording()))?.actions.map((a) => a.action.type) ?? [];
     expect(types).toEqual(expect.arrayContaining(['api/executeQuery/pending', 'api/executeQuery/fulfilled']));
     expect(types.filter((type) => type.startsWith('persist/') || type.includes('internalSubscriptions') || type.startsWith('api/config/'))).toEqual([]);
