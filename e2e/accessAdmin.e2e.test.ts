@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 6 in the browser against the real server: an administrator creates an organization, a
-// group with a privilege and a user in it; that user then signs in and sees only what the group
-// grants. The admin's forced password change and the setup wizard are settled through the API
-// first, so this file does not depend on those screens.
+// Access administration in the browser against the real server: an administrator creates an
+// organization, a group with a privilege and a user in it; that user then signs in and sees only
+// what the group grants. The admin's forced password change and the setup wizard are settled
+// through the API first, so this file does not depend on those screens.
 
 const ADMIN_PASSWORD = 'admin-password-1';
 const OLGA_PASSWORD = 'olga-password-1';

@@ -14,10 +14,10 @@ import {
 import { launchBrowser, newContext } from './support/browser';
 import { completeAtProvider, menuItems, signInWithForm } from './support/authPages';
 
-// Issue 4 in a real browser against the real server: local sign-in and the remembered route, the
-// forced password change, OpenID Connect through a real provider in a real popup, the open-redirect
-// rule, a user's menu, switching organization, throttling and the XSRF check. Test data is written
-// with SQL into a PostgreSQL the suite starts (support/authFixtures.ts says why).
+// Sign-in and sessions in a real browser against the real server: local sign-in and the remembered
+// route, the forced password change, OpenID Connect through a real provider in a real popup, the
+// open-redirect rule, a user's menu, switching organization, throttling and the XSRF check. Test
+// data is written with SQL into a PostgreSQL the suite starts (support/authFixtures.ts says why).
 
 const PASSWORD = 'correct-horse-battery';
 const CLIENT = { clientId: 'historian-e2e', clientSecret: 'e2e-client-secret' };

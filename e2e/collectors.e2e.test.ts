@@ -9,7 +9,7 @@ import { launchBrowser, newContext } from './support/browser';
 import { startCollector, type RunningCollector } from './support/collectorProcess';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 8 end to end: the real server, two reference collector processes holding tokens issued
+// Collectors end to end: the real server, two reference collector processes holding tokens issued
 // through the API, and the console in Chromium watching them register and report health, pausing
 // one, changing a setting of the other, uploading a newer build and watching it update to it.
 

@@ -6,10 +6,11 @@ import { DEFAULT_PASSWORD } from '../domain/constants';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 9, done: a session is recorded in one browser context (?record=1, the real sign-in with
-// the forced password change, the collectors page, a column-settings change), exported from the
-// user menu, then replayed in another context on /qa/replay and stepped through; each checkpoint
-// of the live session shows the same main-region text in the replay.
+// QA record and replay (README "QA: record and replay"): a session is recorded in one browser
+// context (?record=1, the real sign-in with the forced password change, the collectors page, a
+// column-settings change), exported from the user menu, then replayed in another context on
+// /qa/replay and stepped through; each checkpoint of the live session shows the same main-region
+// text in the replay.
 
 const NEW_PASSWORD = 'qa-replay-admin-password';
 

@@ -6,8 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 5: a fresh server through the whole setup wizard, once as a trial and once with a licence
-// issued by the licence CLI (`npm run license`) with a key pair it generated for this test.
+// Setup wizard (SPEC §2, §4): a fresh server through the whole wizard, once as a trial and once
+// with a licence issued by the licence CLI (`npm run license`) with a key pair it generated for
+// this test.
 
 const root = path.resolve(__dirname, '..');
 const NEW_PASSWORD = 'e2e-admin-password';

@@ -6,9 +6,10 @@ import { signInWithForm } from './support/authPages';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 7: an administrator configures a PostgreSQL time-series database on an external server
-// that checks passwords, the database is really created and tested (every step passes), and a
-// wrong password fails the test at the step that names it: authenticate.
+// Time-series databases (SPEC §2 configuration pages): an administrator configures a PostgreSQL
+// time-series database on an external server that checks passwords, the database is really created
+// and tested (every step passes), and a wrong password fails the test at the step that names it:
+// authenticate.
 
 const NEW_PASSWORD = 'e2e-admin-password';
 const WRONG_PASSWORD = 'Wrong-pass-word';

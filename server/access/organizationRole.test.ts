@@ -10,7 +10,8 @@ import { startPostgres, type PostgresServer } from '../db/testing/postgresServer
 import { schemaNameOf } from './organizationRole';
 import { verifierMatches } from './scramVerifier';
 
-// Issue 6 on a real PostgreSQL: creating an organization creates its read-only role with the given
+// The organization's read-only role (SPEC §3 Organization: PostgresUser, PostgresPassword) on a
+// real PostgreSQL: creating an organization creates its read-only role with the given
 // password (stored only as a SCRAM verifier), able to read that organization's views and nothing
 // else; deleting the organization drops both.
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import { conflict } from '../http/problem';
 import { privilegesRepository } from '../repositories/privileges';
 
-// SPEC-derived rule of issue 6: the last holder of the root administration privileges cannot be
+// A rule derived from SPEC §6: the last holder of the root administration privileges cannot be
 // removed. These two are what it takes to give every other privilege back (grant privileges to a
 // root group and put people in it); whoever holds both at root can repair any other mistake.
 

@@ -5,7 +5,7 @@ import { browserHeaders } from './testing/injectHelpers';
 import { startLdapServer, LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, type TestLdapServer } from './testing/ldapServer';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from './testing/testUsers';
 
-// Issue 6, LDAP: sign-in through ldapts against a real OpenLDAP (Debian's slapd on loopback, one per
+// LDAP sign-in through ldapts against a real OpenLDAP (Debian's slapd on loopback, one per
 // file), the RFC 4515 escaping of the typed name, external groups mapped onto local groups at every
 // sign-in, and the provider's bind password kept as a secure setting.
 

@@ -4,7 +4,7 @@ import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, ty
 import { SESSION_COOKIE } from './sessions';
 import { OIDC_BROWSER_COOKIE } from './oidcLogin';
 
-// Issue 6: the OpenID Connect group claim becomes memberships through the user-group mappings at
+// The OpenID Connect group claim becomes memberships through the user-group mappings at
 // every sign-in, against a real provider (oidc-provider) on loopback whose accounts are all in
 // the group "operators".
 

@@ -2,7 +2,7 @@ import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startLdapServer, type TestLdapServe
 import { createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from './testing/testUsers';
 import { openSecretTrap, type SecretTrap } from '../testing/secretTrap';
 
-// Issue 6: POST /authentication-providers/test checks a provider's settings before it is saved,
+// POST /authentication-providers/test (SPEC §7) checks a provider's settings before it is saved,
 // step by step (reach the host, TLS, bind, find a test user), and says which step failed. Against
 // a real slapd on loopback with a self-signed certificate made for the test.
 

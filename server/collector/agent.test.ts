@@ -6,9 +6,9 @@ import { makeBuildSource } from './builds';
 import { createCollectorClient, type CollectorClient } from './collectorClient';
 import { openAgentHarness, waitFor, type AgentHarness } from './testing/agentHarness';
 
-// Issue 8, the reference collector against a real server over HTTP: it registers, reports health
-// as things happen, follows its status, applies settings without a restart, and installs an
-// update only when the build matches its checksum.
+// The reference collector (README "Collectors") against a real server over HTTP: it registers,
+// reports health as things happen, follows its status, applies settings without a restart, and
+// installs an update only when the build matches its checksum.
 
 const INTERVAL_MS = 150;
 let h: AgentHarness;

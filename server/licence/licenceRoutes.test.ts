@@ -8,8 +8,9 @@ import { LICENSED_FEATURES } from '../../domain/licenceFeatures';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { generateLicenceKeyPair, issueLicenceToken } from './issue';
 
-// Issue 5 over HTTP: GET /license/fingerprint, GET /license/info (trial without a licence), and
-// POST /license with the form field licenseToken refusing every forged or stale token.
+// Licences over HTTP (SPEC §7): GET /license/fingerprint, GET /license/info (trial without a
+// licence), and POST /license with the form field licenseToken refusing every forged or stale
+// token.
 
 const vendor = generateLicenceKeyPair('ed25519');
 const DAY_S = 86_400;

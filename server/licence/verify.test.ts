@@ -4,9 +4,9 @@ import { generateLicenceKeyPair, issueLicenceToken, parseExpiry, parseFeatures }
 import { LicenceKeyError, readLicencePublicKey, type LicencePublicKey } from './publicKey';
 import { LicenceRefused, verifyLicenceToken, type LicenceRefusalReason } from './verify';
 
-// Issue 5, licences are JWTs signed by the vendor's key: only the configured key's algorithm is
-// accepted (never none, never a symmetric key), exp is checked, and a licence is bound to the
-// installation's fingerprint. The key pairs are made here, at test time.
+// Licences (SPEC §3 licence claims) are JWTs signed by the vendor's key: only the configured key's
+// algorithm is accepted (never none, never a symmetric key), exp is checked, and a licence is bound
+// to the installation's fingerprint. The key pairs are made here, at test time.
 
 const FINGERPRINT = 'fingerprint-of-this-installation';
 const vendor = generateLicenceKeyPair('ed25519');

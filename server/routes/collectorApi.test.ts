@@ -7,7 +7,7 @@ import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, ty
 import { storeBuild } from '../collectors/productUpdateFiles';
 import { bearer, collectorWithToken, registration } from '../collectors/testing/collectorFixtures';
 
-// Issue 8, the collector-facing calls (x-historian-access: collector): register, settings with
+// The collector-facing calls (x-historian-access: collector): register, settings with
 // secure values, health reports and the update a collector was told to install; and what a
 // collector token cannot reach.
 

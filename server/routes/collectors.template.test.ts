@@ -3,7 +3,7 @@ import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, ty
 import { COLUMNS_SHEET, MEASUREMENTS_SHEET } from '../collectors/template';
 import { bearer, collectorWithToken, registration } from '../collectors/testing/collectorFixtures';
 
-// Issue 8, GET /collectors/{id}/template: a real .xlsx whose columns come from the measurement
+// GET /collectors/{id}/template (SPEC §7): a real .xlsx whose columns come from the measurement
 // settings schema the collector registered. Those texts are the collector's, so a value that
 // looks like a formula must stay a plain string in every cell.
 

@@ -3,7 +3,7 @@ import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, ty
 import { createDefaultCollectors } from '../collectors/defaults';
 import { bearer, collectorWithToken, insertCollector, registration } from '../collectors/testing/collectorFixtures';
 
-// Issue 8, the management calls of SPEC §7 for collectors: list (SPEC §4 order), create, update
+// The management calls of SPEC §7 for collectors: list (SPEC §4 order), create, update
 // (secure settings replaced only when sent), PATCH status, DELETE (refused while measurements are
 // in use), tokens, health history and starting an update; always inside the caller's organization.
 

@@ -1,10 +1,11 @@
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type TestApp } from '../auth/testing/testUsers';
 
-// Issue 6: an administrator of organization A calls every route of access administration with the
-// ids of organization B (its users, groups, memberships, group privileges and mappings). Every
-// organization-scoped answer is 404 — exactly what an id that does not exist gets — and nothing in
-// B changes (its rows are compared before and after). The root-level routes (organizations,
-// passwords, tokens, providers) refuse an organization administrator outright (403).
+// Ids from another organization answer 404 (ARCHITECTURE security model): an administrator of
+// organization A calls every route of access administration with the ids of organization B (its
+// users, groups, memberships, group privileges and mappings). Every organization-scoped answer is
+// 404 — exactly what an id that does not exist gets — and nothing in B changes (its rows are
+// compared before and after). The root-level routes (organizations, passwords, tokens, providers)
+// refuse an organization administrator outright (403).
 
 const ALL = ['READ_USERS', 'MANAGE_USERS', 'READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES', 'READ_SETTINGS', 'MANAGE_SETTINGS', 'READ_ORGANIZATIONS', 'MANAGE_ORGANIZATIONS'];
 

@@ -4,7 +4,7 @@ import { createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type
 import { HttpProblem } from '../http/problem';
 import { uniqueConflict } from './organizations';
 
-// Issue 6: /organizations with the SPEC §5 rules, the Administrators group a new organization
+// /organizations with the SPEC §5 rules, the Administrators group a new organization
 // starts with, and deletion that asks for confirmation and says what goes with it. (The
 // PostgreSQL role is tested on a real PostgreSQL in server/access/organizationRole.test.ts.)
 

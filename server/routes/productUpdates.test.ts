@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { bearer, collectorWithToken, multipart, registration } from '../collectors/testing/collectorFixtures';
 
-// Issue 8, product updates: GET, POST (multipart, size limit, SHA-256 stored, file under the data
+// Product updates (SPEC §3, §4): GET, POST (multipart, size limit, SHA-256 stored, file under the data
 // dir) and DELETE /product-updates.
 
 const LIMIT = 64 * 1024;

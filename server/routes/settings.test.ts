@@ -1,6 +1,6 @@
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 
-// Issue 5, settings: GET /settings (current organization, with READ_SETTINGS), GET
+// Settings: GET /settings (current organization, with READ_SETTINGS), GET
 // /settings?OrganizationUUID=, PUT /settings/{UUID} and PUT /settings/batch, with the known names
 // of SPEC §3 and the value rules of SPEC §5 (the same module the client validates with).
 

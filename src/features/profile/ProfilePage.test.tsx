@@ -52,7 +52,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('profile (issue 4: name, language, password, API tokens)', () => {
+describe('profile: name, language, password, API tokens', () => {
   it("shows the user's name", async () => {
     renderProfile();
     expect(await screen.findByText('operator')).toBeInTheDocument();

@@ -24,7 +24,7 @@ interface QaReplayPageProps {
   sandbox: ReplaySandboxComponent;
 }
 
-/** Issue 9: replays a QA recording. For ReadLogs at root, or anyone in a development build. */
+/** Replays a QA recording (README "QA: record and replay"). For ReadLogs at root, or anyone in a development build. */
 export function QaReplayPage({ sandbox }: QaReplayPageProps) {
   const { t } = useTranslation();
   const can = useAppSelector(selectAccess);

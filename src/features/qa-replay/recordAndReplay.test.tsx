@@ -25,9 +25,9 @@ import { server } from '../../testing/server';
 import { QaReplayPage } from './QaReplayPage';
 import { createReplaySession } from './replaySession';
 
-// Issue 9, the rule of done: recording a sign-in and a table-settings change, then replaying it,
-// reproduces the same screens (the rendered text of the main region at each step), and the
-// recording never holds the canary secrets the test planted.
+// QA record and replay (README "QA: record and replay"): recording a sign-in and a table-settings
+// change, then replaying it, reproduces the same screens (the rendered text of the main region at
+// each step), and the recording never holds the canary secrets the test planted.
 
 interface Checkpoint {
   name: string;

@@ -1,4 +1,4 @@
-// The QA recording file (issue 9). The JSON schema beside this file is the published contract;
+// The QA recording file (README "QA: record and replay"). The JSON schema beside this file is the published contract;
 // these types are what a file that passed it, after migration, looks like to the code.
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

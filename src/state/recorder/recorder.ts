@@ -2,7 +2,7 @@ import { isAction, type Middleware } from '@reduxjs/toolkit';
 import type { RecorderEngine, RecorderWindow } from './recorderEngine';
 import { recorderToggled } from './recorderSlice';
 
-// The QA recorder middleware (issue 9). This part ships on the sign-in route and stays small: off,
+// The QA recorder middleware (README "QA: record and replay"). This part ships on the sign-in route and stays small: off,
 // it costs one boolean check per action. The engine that redacts and keeps (recorderEngine.ts, with
 // the memory bound explained there) loads when recording starts. Until it has arrived (a chunk load,
 // milliseconds) the actions are only queued by reference next to the live state they came from,
