@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { REDIRECT_AFTER_LOGIN_STORAGE_KEY } from '../../api/transport/sessionStorage';
 import { aCurrentUser } from '../../testing/fixtures';
@@ -26,6 +26,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  jest.useRealTimers();
   jest.restoreAllMocks();
   window.opener = null;
 });
@@ -38,12 +39,15 @@ describe('/login/done, the popup landing page (SPEC §2)', () => {
   });
 
   it('leaves the sign-in to the login page that opened it and polls it', async () => {
+    jest.useFakeTimers();
     window.opener = { closed: false };
-    // No handler: a request would fail the test (msw onUnhandledRequest: 'error').
+    // No handler: a request would fail the test (setupTests fails a test on an unhandled request).
     renderDone('/login/done');
     expect(screen.getByRole('status')).toHaveTextContent('Completing sign-in');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // However long the opener takes, on a fake clock.
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
     expect(close).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Completing sign-in');
   });
 
   it('without an opener, completes the sign-in itself and goes to the remembered route', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { SideMenu } from '../../app/SideMenu';
@@ -39,6 +39,8 @@ const stepHeading = (name: string) => screen.findByRole('heading', { level: 3, n
 const next = () => screen.getByRole('button', { name: 'Next' });
 
 describe('opening the wizard', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('opens while setup.done is not true', async () => {
     serveFreshInstallation();
     renderSetup();
@@ -66,6 +68,7 @@ describe('opening the wizard', () => {
   });
 
   it('does not open from the home page for users without ManageSettings at root', async () => {
+    jest.useFakeTimers();
     serveFreshInstallation();
     renderSetup('/', {
       preloadedState: {
@@ -73,7 +76,8 @@ describe('opening the wizard', () => {
         organization: { current: { UUID: ORG_A_UUID, Name: 'A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past any answer the gate could have waited for, on a fake clock.
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
