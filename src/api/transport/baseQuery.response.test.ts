@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { deferred } from '../../testing/deferred';
 import { server } from '../../testing/server';
 import { createHistorianBaseQuery } from './baseQuery';
 import { resetTransportConfig } from './transportConfig';
@@ -66,25 +67,29 @@ describe('transport: success responses (SPEC §7)', () => {
 describe('transport: requests with a unique id (SPEC §7)', () => {
   it('a request with a requestId aborts the earlier still-running request with the same id, which ends as ABORTED and never clobbers the later result', async () => {
     const baseQuery = createHistorianBaseQuery();
-    const started: string[] = [];
+    const earlierStarted = deferred();
+    const earlierMayAnswer = deferred();
     server.use(
       http.get('/api/search', async ({ request }) => {
         const term = new URL(request.url).searchParams.get('q') ?? '';
-        started.push(term);
-        // The earlier answer would arrive last, if it were not aborted.
-        await delay(term === 'ab' ? 5 : 200);
+        if (term === 'a') {
+          earlierStarted.resolve();
+          await earlierMayAnswer.promise;
+        }
         return HttpResponse.json({ term });
       }),
     );
 
     const earlier = callBaseQuery({ url: '/search', params: { q: 'a' }, requestId: 'search' }, { baseQuery });
-    await waitFor(() => started.length === 1);
+    await earlierStarted.promise;
     const later = callBaseQuery({ url: '/search', params: { q: 'ab' }, requestId: 'search' }, { baseQuery });
     const other = callBaseQuery({ url: '/search', params: { q: 'x' }, requestId: 'other' }, { baseQuery });
 
-    expect((await earlier).error).toMatchObject({ kind: 'aborted', code: 'ABORTED', reason: 'superseded' });
     expect((await later).data).toEqual({ term: 'ab' });
     expect((await other).data).toEqual({ term: 'x' });
+    // The earlier answer arrives last; aborted, it is not a result.
+    earlierMayAnswer.resolve();
+    expect((await earlier).error).toMatchObject({ kind: 'aborted', code: 'ABORTED', reason: 'superseded' });
   });
 
   it('a request cancelled by RTK Query (its abort signal) ends as ABORTED', async () => {
@@ -98,8 +103,3 @@ describe('transport: requests with a unique id (SPEC §7)', () => {
     expect((await pending).error).toMatchObject({ kind: 'aborted', reason: 'cancelled' });
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) await delay(5);
-  expect(condition()).toBe(true);
-}

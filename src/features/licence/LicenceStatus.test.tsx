@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { LicenseInfo } from '../../api/generated/historian.gen';
+import { deferred } from '../../testing/deferred';
 import { aPrivilege, aSession, ORG_A_UUID, ORG_B_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { aLicence, aTrial, licenceInfoHandler, noTranslationOverrides, nowSeconds } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -43,18 +44,20 @@ const answer = (info: LicenseInfo) => server.use(licenceInfoHandler(info));
 
 describe('licence banner', () => {
   it('nothing shows while loading', async () => {
-    let answered = false;
+    const asked = deferred();
+    const mayAnswer = deferred();
     server.use(
       http.get('/api/license/info', async () => {
-        await delay(50);
-        answered = true;
+        asked.resolve();
+        await mayAnswer.promise;
         return HttpResponse.json({ LicenseClaims: [] });
       }),
     );
     renderBanner();
+    await asked.promise;
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    await waitFor(() => expect(answered).toBe(true));
+    mayAnswer.resolve();
     expect(await screen.findByRole('link', { name: /No licence is installed/ })).toBeInTheDocument();
   });
 
