@@ -2,8 +2,11 @@ import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/qu
 import { generatedApi } from './generated/historian.gen';
 import { removeByUuid, sortGroups, upsertByUuid } from './listPatches';
 import type { UserGroupRead } from './generated/historian.gen';
+import { endpointOutcomes, reportOutcome, type OutcomeLifecycle } from './outcomes';
 import { endpointTags, tagTypes } from './tags';
 import type { uploadProductUpdate } from './productUpdateUpload';
+
+const isLifecycleHook = (value: unknown): value is (arg: unknown, lifecycle: OutcomeLifecycle) => unknown => typeof value === 'function';
 
 // The upload (XHR and its progress store) loads with the page that uploads, not on sign-in.
 const lazyUploadProductUpdate: typeof uploadProductUpdate = async (...args) => (await import('./productUpdateUpload')).uploadProductUpdate(...args);
@@ -197,3 +200,19 @@ export const {
   useTestTimeseriesDatabaseMutation,
   useTestTimeseriesDatabaseSettingsMutation,
 } = historianApi;
+
+// Last, so that each endpoint's own onQueryStarted (the list patches above) runs beside it.
+historianApi.enhanceEndpoints({
+  endpoints: Object.fromEntries(
+    Object.entries(endpointOutcomes).map(([name, outcome]) => [
+      name,
+      (definition: { onQueryStarted?: unknown }) => {
+        const own = definition.onQueryStarted;
+        const onQueryStarted = async (arg: unknown, lifecycle: OutcomeLifecycle) => {
+          await Promise.all([isLifecycleHook(own) ? own(arg, lifecycle) : undefined, reportOutcome(outcome, arg, lifecycle)]);
+        };
+        Object.assign(definition, { onQueryStarted });
+      },
+    ]),
+  ),
+});

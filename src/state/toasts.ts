@@ -1,40 +1,34 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { ErrorDetails } from '../api/errorDetails';
+import { outcomeReported } from '../api/outcomes';
 
 // The toasts on screen (SPEC §2). Not persisted: a reload starts without them. The viewport
 // component owns the timers; the slice only records what is shown and what is closing.
 
 export type ToastType = 'warning' | 'info' | 'success' | 'danger' | 'primary' | 'default';
 
-/** What the error-details dialog shows. The request body is redacted before it gets here. */
-export interface ErrorDetails {
-  message: string;
-  /** HTTP status or transport code, when the error came from a request. */
-  code?: string | number;
-  request?: { method: string; url: string; body?: unknown };
-  stack?: string;
-}
+/**
+ * What a toast says: a text already translated, or a message key (written out where the toast is
+ * made, e.g. src/api/outcomes.ts) that the viewport translates in the language shown.
+ */
+export type ToastText = { message: string } | { messageKey: string; values?: Record<string, string | number> };
 
-export interface Toast {
-  id: string;
+export type ShowToast = ToastText & {
   type: ToastType;
-  /** Already translated. */
-  message: string;
   details?: ErrorDetails;
+};
+
+export type Toast = ShowToast & {
+  id: string;
   /** Set when the toast starts to leave; it is removed after the removal delay. */
   closing: boolean;
-}
+};
 
 export interface ToastsState {
   items: Toast[];
 }
 
 const initialState: ToastsState = { items: [] };
-
-export interface ShowToast {
-  type: ToastType;
-  message: string;
-  details?: ErrorDetails;
-}
 
 const toastsSlice = createSlice({
   name: 'toasts',
@@ -53,6 +47,12 @@ const toastsSlice = createSlice({
     toastRemoved(state, action: PayloadAction<string>) {
       state.items = state.items.filter((t) => t.id !== action.payload);
     },
+  },
+  // The outcome of a call, told by the API layer (src/api/outcomes.ts).
+  extraReducers: (builder) => {
+    builder.addCase(outcomeReported, (state, action) => {
+      state.items.push({ ...action.payload, closing: false });
+    });
   },
 });
 

@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import type { TableSetting } from '../../api/generated/historian.gen';
 import { historianApi } from '../../api/historianApi';
@@ -10,7 +9,6 @@ import { defaultLayout, resolveLayout, sameLayout, toStoredLayout, type LayoutCo
 import { selectAccess, selectIsLoggedIn } from '../../state/privileges';
 import type { PersistedSlices } from '../../state/rootState';
 import { selectTableLayout, tableLayoutChanged, tableLayoutStored } from '../../state/tableSettings';
-import { useToasts } from '../Toasts/useToasts';
 
 // Column order and visibility of one table (SPEC §4): the persisted slice answers at once, the
 // server's copy (the user's own, else the organization default) is read once signed in, and a
@@ -27,9 +25,7 @@ export interface TableLayoutApi {
 }
 
 export function useTableLayout(tableId: string, columns: readonly LayoutColumn[]): TableLayoutApi {
-  const { t } = useTranslation();
   const dispatch = useDispatch();
-  const toasts = useToasts();
   const stored = useSelector((state: PersistedSlices) => selectTableLayout(state, tableId));
   const signedIn = useSelector(selectIsLoggedIn);
   const canSaveAsDefault = useSelector(selectCanSaveDefault);
@@ -64,20 +60,13 @@ export function useTableLayout(tableId: string, columns: readonly LayoutColumn[]
     dispatch(tableLayoutChanged({ tableId, layout: { columnsShown, columnsOrder, pk } }));
     if (!signedIn) return;
     const tableSetting: TableSetting = { ID: tableId, ColumnsShown: columnsShown, ColumnsOrder: columnsOrder };
-    try {
-      let saved: TableSetting;
-      try {
-        saved = pk ? await update({ pk, tableSetting }).unwrap() : await create({ tableSetting }).unwrap();
-      } catch (error) {
-        // The stored row is gone (removed on the server): store it anew.
-        if (!(pk && isHistorianError(error) && error.code === 404)) throw error;
-        saved = await create({ tableSetting }).unwrap();
-      }
-      if (saved.PK !== undefined) dispatch(tableLayoutStored({ tableId, pk: saved.PK }));
-      if (asDefault && canSaveAsDefault) await create({ tableSetting: { ...tableSetting, IsDefault: true } }).unwrap();
-    } catch (error) {
-      toasts.showError(t('table.errors.save_table_settings'), error);
-    }
+    // A failure is told by the API layer (src/api/outcomes.ts), which keeps quiet about the 404
+    // answered here: the stored row is gone (removed on the server), so it is stored anew.
+    let result = pk ? await update({ pk, tableSetting }) : await create({ tableSetting });
+    if (pk && isHistorianError(result.error) && result.error.code === 404) result = await create({ tableSetting });
+    if (result.error) return;
+    if (result.data.PK !== undefined) dispatch(tableLayoutStored({ tableId, pk: result.data.PK }));
+    if (asDefault && canSaveAsDefault) await create({ tableSetting: { ...tableSetting, IsDefault: true } });
   };
 
   return { layout, defaults, canSaveAsDefault, save };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ErrorDetails } from '../../state/toasts';
+import type { ErrorDetails } from '../../api/errorDetails';
 import { Modal } from '../Modal/Modal';
 
 interface ErrorDetailsDialogProps {

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS, TOAST_REMOVAL_DELAY_MS } from '../../../domain/constants';
-import { isErrorToast, selectToasts, toastClosing, toastRemoved, type ErrorDetails, type Toast } from '../../state/toasts';
+import type { ErrorDetails } from '../../api/errorDetails';
+import { isErrorToast, selectToasts, toastClosing, toastRemoved, type Toast } from '../../state/toasts';
 import { useIsPrimaryOutlet } from './primaryOutlet';
 import './Toasts.css';
 
@@ -47,7 +48,7 @@ function ToastItem({ toast, onShowDetails }: ToastItemProps) {
       <span className="toast-icon" aria-hidden="true">
         {ICONS[toast.type]}
       </span>
-      <p className="toast-message">{toast.message}</p>
+      <p className="toast-message">{'messageKey' in toast ? t(toast.messageKey, toast.values) : toast.message}</p>
       {toast.details && (
         <button
           type="button"

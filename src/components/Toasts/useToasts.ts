@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
-import { toastShown, type ErrorDetails, type ToastType } from '../../state/toasts';
-import { errorDetailsOf } from './errorDetails';
+import { errorDetailsOf, type ErrorDetails } from '../../api/errorDetails';
+import { toastShown, type ToastType } from '../../state/toasts';
 
 export interface ToastApi {
   /** `message` is already translated. */

@@ -58,7 +58,6 @@ function FingerprintStep() {
 
 export function LicenceActivation({ formId, onActivated, onCancel }: LicenceActivationProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const tokenId = useId();
   const [activate, { isLoading }] = useActivateLicenseMutation();
   const [token, setToken] = useState('');
@@ -73,14 +72,10 @@ export function LicenceActivation({ formId, onActivated, onCancel }: LicenceActi
       return;
     }
     setError(null);
-    try {
-      const info = await activate({ licenseActivation: { licenseToken: token.trim() } }).unwrap();
-      toasts.show('success', t('historian.success.update_license'));
-      setToken('');
-      onActivated(info, byActivateButton);
-    } catch (failure) {
-      toasts.showError(t('historian.errors.update_license'), failure);
-    }
+    const result = await activate({ licenseActivation: { licenseToken: token.trim() } });
+    if (result.error) return;
+    setToken('');
+    onActivated(result.data, byActivateButton);
   };
 
   return (

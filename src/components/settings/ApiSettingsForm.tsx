@@ -36,8 +36,9 @@ export interface ApiSettingsFormProps {
   settings: readonly Setting[];
   /** Values shown for settings that do not exist yet. */
   defaults?: Partial<Record<SettingName, string>>;
-  onSaved: (result: ApiSettingsSaved) => void;
-  onError: (error: unknown) => void;
+  /** The API layer tells the user (src/api/outcomes.ts); these are for what else the caller does. */
+  onSaved?: (result: ApiSettingsSaved) => void;
+  onError?: (error: unknown) => void;
   /** Disables the fields (while the caller does something else). */
   disabled?: boolean;
   /** Told while the save runs, so that the caller can disable its own buttons. */
@@ -81,16 +82,12 @@ export function ApiSettingsForm({ id, rootOrganizationUuid, settings, defaults =
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const after = Object.fromEntries(FIELD_NAMES.map((field) => [FIELDS[field], normalizeSettingValue(texts[field])]));
-    try {
-      await save({
-        'x-organization-uuid': rootOrganizationUuid,
-        body: Object.entries(after).map(([Name, Value]) => ({ Name, Value, OrganizationUUID: rootOrganizationUuid })),
-      }).unwrap();
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    onSaved({ restartRequired: restartRequired(stored, after) });
+    const result = await save({
+      'x-organization-uuid': rootOrganizationUuid,
+      body: Object.entries(after).map(([Name, Value]) => ({ Name, Value, OrganizationUUID: rootOrganizationUuid })),
+    });
+    if (result.error) onError?.(result.error);
+    else onSaved?.({ restartRequired: restartRequired(stored, after) });
   };
 
   const busy = disabled || isLoading;

@@ -5,12 +5,11 @@ import { useCreateCollectorMutation, useUpdateCollectorMutation } from '../../ap
 import { Modal } from '../../components/Modal/Modal';
 import { SchemaFields } from '../../components/SchemaForm/SchemaFields';
 import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../components/SchemaForm/useSchemaForm';
-import { useToasts } from '../../components/Toasts/useToasts';
 import { Fieldset } from '../../components/form/Fieldset';
 import { Form } from '../../components/form/Form';
 import { TextAreaField, TextField } from '../../components/form/TextFields';
+import { useFormErrors } from '../../components/form/useFormErrors';
 import { isRecord } from '../../lib/formConversion';
-import { problemFieldErrors } from '../../lib/problemFieldErrors';
 import type { SettingsSchema } from '../../../domain/settingsSchema';
 
 const FORM_ID = 'collector-form';
@@ -37,7 +36,7 @@ function withDefaults(schema: SettingsSchema, settings: Record<string, unknown> 
  */
 export function CollectorFormDialog({ collector, onClose }: CollectorFormDialogProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const schema = collector?.SettingsSchema ?? NO_SCHEMA;
   const hasSettings = Object.keys(schema.properties ?? {}).length > 0;
   const { prepare, validate, onChange } = useSchemaForm(schema, { existing: true });
@@ -57,15 +56,9 @@ export function CollectorFormDialog({ collector, onClose }: CollectorFormDialogP
       ...(hasSettings && isRecord(values[SETTINGS]) ? { Settings: values[SETTINGS] } : {}),
       ...(hasSettings && isRecord(values[SECURE_SETTINGS]) ? { SecureSettings: values[SECURE_SETTINGS] } : {}),
     };
-    try {
-      if (collector?.UUID) await update({ id: collector.UUID, collector: body }).unwrap();
-      else await create({ collector: body }).unwrap();
-      toasts.show('success', t('collectors.success.saved', { name: body.Name }));
-      onClose();
-    } catch (error) {
-      setErrors(problemFieldErrors(error, fieldNames));
-      toasts.showError(t('collectors.errors.save'), error);
-    }
+    const result = collector?.UUID ? await update({ id: collector.UUID, collector: body }) : await create({ collector: body });
+    if (result.error) setErrors(formErrors(result.error, fieldNames));
+    else onClose();
   };
 
   return (

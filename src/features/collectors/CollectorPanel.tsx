@@ -4,7 +4,6 @@ import type { CollectorRead, ItemStatus } from '../../api/generated/historian.ge
 import { useDeleteCollectorMutation, useGetCollectorTemplateMutation, useStartCollectorUpdateMutation, useUpdateCollectorStatusMutation } from '../../api/historianApi';
 import { Modal } from '../../components/Modal/Modal';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
-import { useToasts } from '../../components/Toasts/useToasts';
 import { displayedHealth, settingsState, type AvailableUpdate } from './collectorRules';
 import { formatTime, healthLabel, settingsStateLabel } from './collectorText';
 import { HealthHistory } from './HealthHistory';
@@ -39,7 +38,6 @@ function download(url: string, fileName: string) {
 /** The selected collector: its details, its actions and its health history. */
 export function CollectorPanel({ collector, update, canManage, onEdit, onUpdateStarted }: CollectorPanelProps) {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const id = collector.UUID;
   const [dialog, setDialog] = useState<'token' | 'delete' | null>(null);
   const [changeStatus, statusState] = useUpdateCollectorStatusMutation();
@@ -50,40 +48,22 @@ export function CollectorPanel({ collector, update, canManage, onEdit, onUpdateS
   const statusLabels = { pause: t('collectors.actions.pause'), activate: t('collectors.actions.activate'), restore: t('collectors.actions.restore') };
 
   const setStatus = async () => {
-    try {
-      await changeStatus({ id, collectorStatusChange: { Status: next.status } }).unwrap();
-    } catch (error) {
-      toasts.showError(t('collectors.errors.status'), error);
-    }
+    await changeStatus({ id, collectorStatusChange: { Status: next.status } });
   };
 
   const deleteCollector = async () => {
-    try {
-      await remove({ id }).unwrap();
-      setDialog(null);
-      toasts.show('success', t('collectors.success.deleted', { name: collector.Name }));
-    } catch (error) {
-      setDialog(null);
-      toasts.showError(t('collectors.errors.delete'), error);
-    }
+    await remove({ id });
+    setDialog(null);
   };
 
   const template = async () => {
-    try {
-      download(await fetchTemplate({ id }).unwrap(), `${collector.Name} template.xlsx`);
-    } catch (error) {
-      toasts.showError(t('collectors.errors.template'), error);
-    }
+    const file = await fetchTemplate({ id });
+    if (!file.error) download(file.data, `${collector.Name} template.xlsx`);
   };
 
   const runUpdate = async (version: string) => {
-    try {
-      await startUpdate({ id, collectorUpdateStart: { Version: version } }).unwrap();
-      onUpdateStarted(version);
-      toasts.show('info', t('collectors.update.started', { name: collector.Name, version }));
-    } catch (error) {
-      toasts.showError(t('collectors.errors.update'), error);
-    }
+    const result = await startUpdate({ id, collectorUpdateStart: { Version: version } });
+    if (!result.error) onUpdateStarted(version);
   };
 
   const pendingUpdate = collector.UpdateVersion && collector.UpdateVersion !== collector.BuildVersion;

@@ -2,8 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateProductUpdateMutation } from '../../api/historianApi';
 import { PRODUCT_UPDATES_UPLOAD_URL } from '../../api/productUpdateUpload';
-import { useToasts } from '../../components/Toasts/useToasts';
-import { problemFieldErrors } from '../../lib/problemFieldErrors';
+import { useFormErrors } from '../../components/form/useFormErrors';
 import { useUploadProgress } from './useUploadProgress';
 
 const TEXT_FIELDS = ['ProductType', 'Product', 'OS', 'Arch', 'Version'] as const;
@@ -12,7 +11,7 @@ type TextFieldName = (typeof TEXT_FIELDS)[number];
 /** Upload a build for a collector type, OS and architecture, with its version (SPEC §3, §7). */
 export function ProductUpdateUploadForm() {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [upload, { isLoading }] = useCreateProductUpdateMutation();
@@ -42,16 +41,11 @@ export function ProductUpdateUploadForm() {
     if (!file || file.size === 0) missing.File = [t('general.required')];
     setErrors(missing);
     if (Object.keys(missing).length > 0 || !file) return;
-    try {
-      const stored = await upload({
-        productUpdateUpload: { ProductType: text('ProductType'), Product: text('Product'), OS: text('OS'), Arch: text('Arch'), Version: text('Version'), File: file },
-      }).unwrap();
-      toasts.show('success', t('product_updates.upload.success', { version: stored.Version }));
-      formRef.current?.reset();
-    } catch (error) {
-      setErrors(problemFieldErrors(error, [...TEXT_FIELDS, 'File']));
-      toasts.showError(t('product_updates.upload.error'), error);
-    }
+    const result = await upload({
+      productUpdateUpload: { ProductType: text('ProductType'), Product: text('Product'), OS: text('OS'), Arch: text('Arch'), Version: text('Version'), File: file },
+    });
+    if (result.error) setErrors(formErrors(result.error, [...TEXT_FIELDS, 'File']));
+    else formRef.current?.reset();
   };
 
   const field = (name: TextFieldName | 'File') => {

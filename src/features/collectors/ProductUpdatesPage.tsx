@@ -7,7 +7,6 @@ import { useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../components/DataTable/types';
 import { Modal } from '../../components/Modal/Modal';
-import { useToasts } from '../../components/Toasts/useToasts';
 import { paths } from '../../lib/paths';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { selectAccess } from '../../state/privileges';
@@ -22,7 +21,6 @@ const formatSize = (bytes: number | undefined, locale: string) =>
 /** Uploaded builds of collectors (SPEC §3 Product update): upload with progress, and delete. */
 export function ProductUpdatesPage() {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const can = useAppSelector(selectAccess);
   // Builds serve every organization, so uploading and deleting them is a root-level matter.
   const canManage = can({ privileges: [PRIVILEGES.ManageCollectors], scope: 'root' });
@@ -50,12 +48,7 @@ export function ProductUpdatesPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove({ id: deleting.UUID }).unwrap();
-      toasts.show('success', t('product_updates.delete.success', { version: deleting.Version }));
-    } catch (failure) {
-      toasts.showError(t('product_updates.delete.error'), failure);
-    }
+    await remove({ id: deleting.UUID });
     setDeleting(null);
   };
 

@@ -23,11 +23,8 @@ export function TokenDialog({ collector, onClose }: TokenDialogProps) {
   const [token, setToken] = useState<string | null>(null);
 
   const generate = async () => {
-    try {
-      setToken((await issue({ id: collector.UUID }).unwrap()).Token);
-    } catch (error) {
-      toasts.showError(t('collectors.errors.token'), error);
-    }
+    const issued = await issue({ id: collector.UUID });
+    if (!issued.error) setToken(issued.data.Token);
   };
 
   const copy = async () => {

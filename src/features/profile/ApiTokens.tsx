@@ -23,12 +23,10 @@ export function ApiTokens() {
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') return;
-    try {
-      setCreated(await createToken({ tokenCreate: { Name: name.trim() } }).unwrap());
-      setName('');
-    } catch (failure) {
-      toasts.showError(t('configurations.errors.generate_token'), failure);
-    }
+    const result = await createToken({ tokenCreate: { Name: name.trim() } });
+    if (result.error) return;
+    setCreated(result.data);
+    setName('');
   };
 
   const onCopy = async (value: string) => {
@@ -42,13 +40,10 @@ export function ApiTokens() {
 
   const onConfirmDelete = async () => {
     if (!toDelete) return;
-    try {
-      await deleteToken({ id: toDelete.UUID }).unwrap();
-      if (created?.UUID === toDelete.UUID) setCreated(null);
-      setToDelete(null);
-    } catch (failure) {
-      toasts.showError(t('profile.tokens.delete_failed'), failure);
-    }
+    const result = await deleteToken({ id: toDelete.UUID });
+    if (result.error) return;
+    if (created?.UUID === toDelete.UUID) setCreated(null);
+    setToDelete(null);
   };
 
   return (

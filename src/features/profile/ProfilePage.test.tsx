@@ -80,7 +80,7 @@ describe('profile: name, language, password, API tokens', () => {
     const { user, store } = renderProfile();
     await screen.findByText('operator');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
-    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', message: 'Your profile could not be saved.' })]));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', messageKey: 'profile.errors.update' })]));
     expect(store.getState().session.userLocale).toBe('en');
   });
 
@@ -114,7 +114,7 @@ describe('profile: name, language, password, API tokens', () => {
     await user.type(within(section).getByLabelText(/^Confirm the new password/), 'a-new-secret');
     await user.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(bodies).toEqual([{ Password: 'a-new-secret' }]));
-    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ message: 'Your password is changed.' })]));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'success', messageKey: 'users.change_password.changed' })]));
     expect(within(section).getByLabelText(/^New password/)).toHaveValue('');
   });
 

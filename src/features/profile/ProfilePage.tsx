@@ -3,7 +3,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetAuthOptionsQuery } from '../../api/historianApi';
 import { ChangePasswordForm } from '../../components/password/ChangePasswordForm';
 import { RecorderToggle } from '../../components/RecorderToggle';
-import { useToasts } from '../../components/Toasts/useToasts';
 import { passwordChanged } from '../../state/session';
 import { ApiTokens } from './ApiTokens';
 import { ProfileSettings } from './ProfileSettings';
@@ -19,17 +18,13 @@ function useHasLocalPassword(): boolean {
 function PasswordSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const toasts = useToasts();
   return (
     <section className="profile-section" aria-labelledby="profile-password-title">
       <h2 id="profile-password-title">{t('users.change_password.title')}</h2>
       <ChangePasswordForm
         id="profile-password"
         submitLabel={t('users.change_password.submit')}
-        onChanged={() => {
-          dispatch(passwordChanged());
-          toasts.show('success', t('users.change_password.changed'));
-        }}
+        onChanged={() => dispatch(passwordChanged())}
       />
     </section>
   );

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../api/generated/historian.gen';
 import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/historianApi';
-import { useToasts } from '../../components/Toasts/useToasts';
 import { LANGUAGES } from '../../../domain/constants';
 import { selectUserLocale, selectUserName } from '../../state/privileges';
 import { experimentalFeaturesChanged, localeChanged } from '../../state/session';
@@ -21,7 +20,6 @@ const isLanguage = (value: string): value is Language => LANGUAGES.some((languag
 export function ProfileSettings() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const toasts = useToasts();
   const sessionName = useAppSelector(selectUserName);
   const locale = useAppSelector(selectUserLocale);
   const experimental = useAppSelector((state) => state.session.experimentalFeatures);
@@ -31,13 +29,8 @@ export function ProfileSettings() {
 
   /** The change shows at once; a refused save puts the previous value back. */
   const save = async (attributes: { Locale?: Language; ExperimentalFeatures?: boolean }, undo: () => void) => {
-    try {
-      await updateUser({ userUpdate: { Name: name, Attributes: attributes } }).unwrap();
-      toasts.show('success', t('profile.saved'));
-    } catch (failure) {
-      undo();
-      toasts.showError(t('profile.errors.update'), failure);
-    }
+    const result = await updateUser({ userUpdate: { Name: name, Attributes: attributes } });
+    if (result.error) undo();
   };
 
   const changeLocale = (value: string) => {

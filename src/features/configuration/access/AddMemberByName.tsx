@@ -19,8 +19,9 @@ export function AddMemberByName({ groupUuid }: { groupUuid: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserName: name.trim() } }).unwrap();
-          setName('');
+          const result = await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserName: name.trim() } });
+          if (!result.error) setName('');
+          return result;
         });
       }}
     >

@@ -13,13 +13,11 @@ import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
-import { withSecretReentryText } from '../../../lib/secretReentry';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { Page, text, useQueryId } from './pageHelpers';
@@ -44,7 +42,7 @@ const isProviderType = (value: string): value is ProviderType => value === 'loca
 function ProviderForm({ types, existing }: { types: readonly AuthenticationProviderType[]; existing?: AuthenticationProviderRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const canManage = useAppSelector(selectAccess)({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
   const [typeName, setTypeName] = useState<ProviderType>(existing?.ProviderType ?? 'ldap');
   const schema = types.find((type) => type.Name === typeName)?.SettingsSchema ?? EMPTY_SCHEMA;
@@ -59,31 +57,23 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
   const intent = useRef<'save' | 'test'>('save');
 
   const fields = ['ProviderName', ...Object.keys(schema.properties ?? {}).flatMap((key) => [`Settings.${key}`, `SecureSettings.${key}`])];
-  // The server's field errors; a stored secret it wants typed in again is said in the user's language.
-  const serverErrors = (error: unknown) => withSecretReentryText(problemFieldErrors(error, fields), error, t('form.errors.secret_reentry'));
 
   const submit = async (values: Record<string, unknown>) => {
     const prepared = prepare(values);
     const provider = { ProviderName: text(values.ProviderName).trim(), ProviderType: typeName, Settings: prepared.Settings, SecureSettings: prepared.SecureSettings };
     if (intent.current === 'test') {
-      try {
-        setResult(await runTest({ authenticationProviderTest: { ...provider, UUID: existing?.UUID, TestUser: text(values.TestUser).trim() || undefined } }).unwrap());
-        setErrors({});
-      } catch (error) {
-        setErrors(serverErrors(error));
-        toasts.showError(t('providers.errors.test'), error);
+      const tested = await runTest({ authenticationProviderTest: { ...provider, UUID: existing?.UUID, TestUser: text(values.TestUser).trim() || undefined } });
+      if (tested.error) {
+        setErrors(formErrors(tested.error, fields));
+        return;
       }
+      setResult(tested.data);
+      setErrors({});
       return;
     }
-    try {
-      if (existing?.UUID) await update({ id: existing.UUID, authenticationProvider: provider }).unwrap();
-      else await create({ authenticationProvider: provider }).unwrap();
-      toasts.show('success', t('providers.saved'));
-      navigate(configurationPath('auth_providers'));
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toasts.showError(t('providers.errors.save'), error);
-    }
+    const saved = existing?.UUID ? await update({ id: existing.UUID, authenticationProvider: provider }) : await create({ authenticationProvider: provider });
+    if (saved.error) setErrors(formErrors(saved.error, fields));
+    else navigate(configurationPath('auth_providers'));
   };
 
   const typeOptions = types.filter((type) => type.Name !== 'local' || existing?.ProviderType === 'local').map((type) => ({ value: type.Name, label: type.Name }));

@@ -5,7 +5,6 @@ import { useDeleteAuthenticationProviderMutation, useGetAuthenticationProvidersQ
 import type { AuthenticationProviderRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -17,7 +16,6 @@ import { DeleteIcon, EditIcon, Page } from './pageHelpers';
 export function AuthProvidersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
   const { data, error, refetch } = useGetAuthenticationProvidersQuery();
@@ -44,11 +42,7 @@ export function AuthProvidersPage() {
 
   const confirmDelete = async () => {
     if (!target?.UUID) return;
-    try {
-      await remove({ id: target.UUID }).unwrap();
-    } catch (failure) {
-      toasts.showError(t('providers.errors.delete'), failure);
-    }
+    await remove({ id: target.UUID });
     setTarget(null);
   };
 

@@ -12,8 +12,7 @@ import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';
-import { useToasts } from '../../../components/Toasts/useToasts';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { text } from './pageHelpers';
 
 const FORM_ID = 'mapping-form';
@@ -24,7 +23,7 @@ const FORM_ID = 'mapping-form';
  */
 export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; canManage: boolean }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const { data: mappings } = useGetUserGroupMappingsQuery({ id: groupUuid });
   const { data: options } = useGetAuthOptionsQuery();
   const [create, creating] = useCreateUserGroupMappingMutation();
@@ -42,14 +41,12 @@ export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; can
     if (!mapping.AuthenticationProviderUUID) found.AuthenticationProviderUUID = [t('general.required')];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      if (editing !== 'new' && editing?.UUID) await update({ id: groupUuid, mappingId: editing.UUID, userGroupMapping: mapping }).unwrap();
-      else await create({ id: groupUuid, userGroupMapping: mapping }).unwrap();
-      setEditing(null);
-    } catch (error) {
-      setErrors(problemFieldErrors(error, ['ExternalGroup', 'AuthenticationProviderUUID']));
-      toasts.showError(t('groups.errors.mappings'), error);
-    }
+    const result =
+      editing !== 'new' && editing?.UUID
+        ? await update({ id: groupUuid, mappingId: editing.UUID, userGroupMapping: mapping })
+        : await create({ id: groupUuid, userGroupMapping: mapping });
+    if (result.error) setErrors(formErrors(result.error, ['ExternalGroup', 'AuthenticationProviderUUID']));
+    else setEditing(null);
   };
 
   const current = editing === 'new' ? undefined : (editing ?? undefined);

@@ -34,7 +34,7 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
             {nameOf(membership.UserUUID)}
             {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
             {canManage && (
-              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }).unwrap())}>
+              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }))}>
                 ×
               </button>
             )}
@@ -57,9 +57,10 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
             disabled={choice === '' || adding.isLoading}
             onClick={() =>
               void run(async () => {
-                await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserUUID: choice } }).unwrap();
-                setChoice('');
-              }, t('configuration.success.member_added'))
+                const result = await add({ userGroupUserCreate: { UserGroupUUID: groupUuid, UserUUID: choice } });
+                if (!result.error) setChoice('');
+                return result;
+              })
             }
           >
             {t('groups.add_member')}

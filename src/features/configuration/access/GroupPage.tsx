@@ -5,10 +5,9 @@ import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMut
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
-import { useToasts } from '../../../components/Toasts/useToasts';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { GroupMappings } from './GroupMappings';
@@ -32,7 +31,7 @@ export function GroupPage() {
 function GroupCreate() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
   const [create, creating] = useCreateUserGroupMutation();
@@ -44,14 +43,9 @@ function GroupCreate() {
       setErrors({ Name: [t('general.required')] });
       return;
     }
-    try {
-      const created = await create({ userGroup: { Name: name, Description: text(values.Description) } }).unwrap();
-      toasts.show('success', t('groups.saved'));
-      navigate(`${configurationPath('group')}?id=${created.UUID}`, { replace: true });
-    } catch (error) {
-      setErrors(problemFieldErrors(error, ['Name', 'Description']));
-      toasts.showError(t('groups.errors.save'), error);
-    }
+    const result = await create({ userGroup: { Name: name, Description: text(values.Description) } });
+    if (result.error) setErrors(formErrors(result.error, ['Name', 'Description']));
+    else navigate(`${configurationPath('group')}?id=${result.data.UUID}`, { replace: true });
   };
 
   return (
@@ -71,7 +65,7 @@ function GroupCreate() {
 
 function GroupDetails({ group }: { group: UserGroupRead }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
   const canGrant = can({ privileges: [PRIVILEGES.ManageUserGroups, PRIVILEGES.ManagePrivileges] });
@@ -80,14 +74,8 @@ function GroupDetails({ group }: { group: UserGroupRead }) {
   const uuid = group.UUID;
 
   const submit = async (values: Record<string, unknown>) => {
-    try {
-      await update({ id: uuid, userGroup: { Name: text(values.Name).trim() || group.Name, Description: text(values.Description) } }).unwrap();
-      toasts.show('success', t('groups.saved'));
-      setErrors({});
-    } catch (error) {
-      setErrors(problemFieldErrors(error, ['Name', 'Description']));
-      toasts.showError(t('groups.errors.save'), error);
-    }
+    const result = await update({ id: uuid, userGroup: { Name: text(values.Name).trim() || group.Name, Description: text(values.Description) } });
+    setErrors(result.error ? formErrors(result.error, ['Name', 'Description']) : {});
   };
 
   return (

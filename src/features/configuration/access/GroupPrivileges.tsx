@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupPrivilegeMutation, useDeleteUserGroupPrivilegeMutation, useGetPrivilegesQuery, useGetUserGroupPrivilegesQuery } from '../../../api/historianApi';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 /** One checkbox per privilege; checking grants it to the group, unchecking withdraws it. */
 export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid: string; isSystem: boolean; canManage: boolean }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const { data: all } = useGetPrivilegesQuery();
   const { data: granted } = useGetUserGroupPrivilegesQuery({ id: groupUuid });
   const [grant, granting] = useCreateUserGroupPrivilegeMutation();
@@ -16,13 +14,8 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
   const editable = canManage && !isSystem;
 
   const toggle = async (privilegeUuid: string, on: boolean) => {
-    try {
-      if (on) await grant({ id: groupUuid, groupPrivilege: { PrivilegeUUID: privilegeUuid } }).unwrap();
-      else await withdraw({ id: groupUuid, privilegeId: privilegeUuid }).unwrap();
-      await refreshOwnAccess();
-    } catch (error) {
-      toasts.showError(t('groups.errors.privileges'), error);
-    }
+    const result = on ? await grant({ id: groupUuid, groupPrivilege: { PrivilegeUUID: privilegeUuid } }) : await withdraw({ id: groupUuid, privilegeId: privilegeUuid });
+    if (!result.error) await refreshOwnAccess();
   };
 
   return (

@@ -7,11 +7,10 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { Modal } from '../../../components/Modal/Modal';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -23,7 +22,7 @@ const CREATE_FORM = 'create-group-form';
 export function GroupsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
   const { data, error, refetch } = useGetUserGroupsQuery({});
@@ -55,23 +54,17 @@ export function GroupsPage() {
       setErrors({ Name: [t('general.required')] });
       return;
     }
-    try {
-      await create({ userGroup: { Name: text(values.Name).trim(), Description: text(values.Description) } }).unwrap();
-      toasts.show('success', t('groups.saved'));
-      setCreatingOpen(false);
-      setErrors({});
-    } catch (failure) {
-      setErrors(problemFieldErrors(failure, ['Name', 'Description']));
-      toasts.showError(t('groups.errors.save'), failure);
+    const result = await create({ userGroup: { Name: text(values.Name).trim(), Description: text(values.Description) } });
+    if (result.error) {
+      setErrors(formErrors(result.error, ['Name', 'Description']));
+      return;
     }
+    setCreatingOpen(false);
+    setErrors({});
   };
   const confirmDelete = async () => {
     if (!target?.UUID) return;
-    try {
-      await remove({ id: target.UUID }).unwrap();
-    } catch (failure) {
-      toasts.showError(t('groups.errors.delete'), failure);
-    }
+    await remove({ id: target.UUID });
     setTarget(null);
   };
 

@@ -6,10 +6,9 @@ import type { OrganizationRead, OrganizationWrite } from '../../../api/generated
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
-import { useToasts } from '../../../components/Toasts/useToasts';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { ZERO_UUID } from '../../../../domain/constants';
 import { configurationPath } from '../../../lib/paths';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { organizationErrors } from './organizationRules';
 import { Page, text, useQueryId } from './pageHelpers';
 import { useRefreshOwnAccess } from './useRefreshOwnAccess';
@@ -31,7 +30,7 @@ export function OrganizationPage() {
 function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const [create, creation] = useCreateOrganizationMutation();
   const [update, updating] = useUpdateOrganizationMutation();
   const { data: info } = useGetLicenseInfoQuery();
@@ -59,18 +58,13 @@ function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
             ...(password === '' ? {} : { PostgresPassword: password, PostgresPasswordConfirm: text(values.PostgresPasswordConfirm) }),
           }),
     };
-    try {
-      if (existing?.UUID) await update({ id: existing.UUID, organization }).unwrap();
-      else {
-        await create({ organization }).unwrap();
-        await refreshOwnAccess();
-      }
-      toasts.show('success', t('organizations.saved'));
-      navigate(configurationPath('organizations'));
-    } catch (error) {
-      setErrors(problemFieldErrors(error, FIELDS));
-      toasts.showError(creating ? t('configurations.errors.create_organization') : t('organizations.errors.save'), error);
+    const result = existing?.UUID ? await update({ id: existing.UUID, organization }) : await create({ organization });
+    if (result.error) {
+      setErrors(formErrors(result.error, FIELDS));
+      return;
     }
+    if (creating) await refreshOwnAccess();
+    navigate(configurationPath('organizations'));
   };
 
   return (

@@ -6,7 +6,6 @@ import type { OrganizationRead } from '../../../api/generated/historian.gen';
 import { isProblemError } from '../../../api/transport/errors';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -27,7 +26,6 @@ function holdingsOf(error: unknown): Record<string, number> | undefined {
 export function OrganizationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageOrganizations], scope: 'root' });
   const { data, error, refetch } = useGetOrganizationsQuery({ limit: 10000 });
@@ -62,19 +60,12 @@ export function OrganizationsPage() {
   };
   const confirmDelete = async () => {
     if (!target?.UUID) return;
-    try {
-      await remove({ id: target.UUID, confirm: holdings !== undefined ? true : undefined }).unwrap();
-      toasts.show('success', t('organizations.deleted'));
-      await refreshOwnAccess();
-      close();
-    } catch (failure) {
-      const found = holdingsOf(failure);
-      if (found && holdings === undefined) setHoldings(found);
-      else {
-        toasts.showError(t('organizations.errors.delete'), failure);
-        close();
-      }
-    }
+    const result = await remove({ id: target.UUID, confirm: holdings !== undefined ? true : undefined });
+    if (!result.error) await refreshOwnAccess();
+    // A first delete of an organization that still holds things asks to confirm with them.
+    const found = result.error && holdingsOf(result.error);
+    if (found && holdings === undefined) setHoldings(found);
+    else close();
   };
 
   return (

@@ -4,7 +4,6 @@ import { useUpdateUserPasswordMutation } from '../../../api/historianApi';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { text } from './pageHelpers';
 
 const FORM_ID = 'set-password-form';
@@ -12,7 +11,6 @@ const FORM_ID = 'set-password-form';
 /** PATCH /users/{id}/password (root level): SPEC §5 change-password rules, both fields equal. */
 export function SetPasswordDialog({ open, userUuid, onClose }: { open: boolean; userUuid: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const [setPassword, { isLoading }] = useUpdateUserPasswordMutation();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
@@ -22,13 +20,8 @@ export function SetPasswordDialog({ open, userUuid, onClose }: { open: boolean; 
     if (text(values.Password) !== text(values.PasswordConfirmation)) found.PasswordConfirmation = [t('users.errors.passwords_not_equal')];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await setPassword({ id: userUuid, passwordChange: { Password: text(values.Password) } }).unwrap();
-      toasts.show('success', t('users.password_set'));
-      onClose();
-    } catch (error) {
-      toasts.showError(t('users.errors.update_password'), error);
-    }
+    const result = await setPassword({ id: userUuid, passwordChange: { Password: text(values.Password) } });
+    if (!result.error) onClose();
   };
 
   return (

@@ -27,7 +27,7 @@ export function UserGroupsSection({ user, canManage }: { user: User; canManage: 
             {nameOf(membership.UserGroupUUID)}
             {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
             {canManage && membership.UUID && (
-              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserGroupUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }).unwrap())}>
+              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserGroupUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }))}>
                 ×
               </button>
             )}
@@ -50,9 +50,10 @@ export function UserGroupsSection({ user, canManage }: { user: User; canManage: 
             disabled={choice === '' || adding.isLoading}
             onClick={() =>
               void run(async () => {
-                await add({ userGroupUserCreate: { UserGroupUUID: choice, UserUUID: user.UUID } }).unwrap();
-                setChoice('');
-              }, t('configuration.success.member_added'))
+                const result = await add({ userGroupUserCreate: { UserGroupUUID: choice, UserUUID: user.UUID } });
+                if (!result.error) setChoice('');
+                return result;
+              })
             }
           >
             {t('users.add_to_group')}

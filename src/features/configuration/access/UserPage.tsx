@@ -6,11 +6,10 @@ import type { UserAttributes, UserRead } from '../../../api/generated/historian.
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
-import { useToasts } from '../../../components/Toasts/useToasts';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { LANGUAGES, type Language } from '../../../../domain/constants';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ExplainAccessPanel } from './ExplainAccessPanel';
@@ -37,7 +36,7 @@ export function UserPage() {
 function UserForm({ existing }: { existing?: UserRead }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUsers] });
   const canManageAtRoot = can({ privileges: [PRIVILEGES.ManageUsers], scope: 'root' });
@@ -61,26 +60,18 @@ function UserForm({ existing }: { existing?: UserRead }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const attributes: UserAttributes = { ExperimentalFeatures: values.ExperimentalFeatures === true, ...(isLanguage(values.Locale) ? { Locale: values.Locale } : {}) };
-    try {
-      if (existing) {
-        await update({ id: existing.UUID, userUpdate: { UUID: existing.UUID, Name: text(values.Name).trim(), Attributes: attributes } }).unwrap();
-        toasts.show('success', t('users.saved'));
-      } else {
-        const created = await create({
+    const result = existing
+      ? await update({ id: existing.UUID, userUpdate: { UUID: existing.UUID, Name: text(values.Name).trim(), Attributes: attributes } })
+      : await create({
           userCreate: {
             Name: text(values.Name).trim(),
             Attributes: attributes,
             ...(providerUuid ? { AuthenticationProviderUUID: providerUuid } : {}),
             ...(password !== '' && chosenType === 'local' ? { Password: password } : {}),
           },
-        }).unwrap();
-        toasts.show('success', t('users.saved'));
-        navigate(`${configurationPath('user')}?id=${created.UUID}`, { replace: true });
-      }
-    } catch (error) {
-      setErrors(problemFieldErrors(error, FIELDS));
-      toasts.showError(t('users.save_failed'), error);
-    }
+        });
+    if (result.error) setErrors(formErrors(result.error, FIELDS));
+    else if (!existing) navigate(`${configurationPath('user')}?id=${result.data.UUID}`, { replace: true });
   };
 
   const locales = LANGUAGES.map((language) => ({ value: language, label: language }));

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserTokenMutation, useDeleteUserTokenMutation, useGetUserTokensQuery } from '../../../api/historianApi';
-import { useToasts } from '../../../components/Toasts/useToasts';
 
 /** A user's API tokens, for holders of MANAGE_USERS at root; a new token's value shows once. */
 export function UserTokensSection({ userUuid }: { userUuid: string }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const { data: tokens } = useGetUserTokensQuery({ id: userUuid });
   const [create, creating] = useCreateUserTokenMutation();
   const [remove] = useDeleteUserTokenMutation();
@@ -14,13 +12,10 @@ export function UserTokensSection({ userUuid }: { userUuid: string }) {
   const [shown, setShown] = useState<string | null>(null);
 
   const createToken = async () => {
-    try {
-      const created = await create({ id: userUuid, tokenCreate: { Name: name.trim() } }).unwrap();
-      setShown(created.Token);
-      setName('');
-    } catch (error) {
-      toasts.showError(t('configurations.errors.generate_token'), error);
-    }
+    const created = await create({ id: userUuid, tokenCreate: { Name: name.trim() } });
+    if (created.error) return;
+    setShown(created.data.Token);
+    setName('');
   };
 
   return (

@@ -5,7 +5,6 @@ import { useDeleteUserMutation, useGetUsersQuery } from '../../../api/historianA
 import type { UserRead as User } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -19,7 +18,6 @@ import { DeleteIcon, EditIcon, Page } from './pageHelpers';
 export function UsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUsers] });
   const { data, error, refetch } = useGetUsersQuery({ limit: 10000 });
@@ -47,12 +45,7 @@ export function UsersPage() {
 
   const confirmDelete = async () => {
     if (!target) return;
-    try {
-      await remove({ id: target.UUID }).unwrap();
-      toasts.show('success', t('users.deleted'));
-    } catch (failure) {
-      toasts.showError(t('users.delete_failed'), failure);
-    }
+    await remove({ id: target.UUID });
     setTarget(null);
   };
 

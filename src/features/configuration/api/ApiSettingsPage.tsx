@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useGetSettingsQuery } from '../../../api/historianApi';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectRootOrganization } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,7 +13,6 @@ const FORM_ID = 'api-settings';
  */
 export function ApiSettingsPage() {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const root = useAppSelector(selectRootOrganization);
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
@@ -33,12 +31,6 @@ export function ApiSettingsPage() {
           rootOrganizationUuid={rootUuid}
           settings={data}
           disabled={!canManage}
-          onSaved={({ restartRequired }) =>
-            restartRequired
-              ? toasts.show('warning', t('historian.success.update_setting_restart_required'))
-              : toasts.show('success', t('historian.success.update_setting'))
-          }
-          onError={(error) => toasts.showError(t('configurations.errors.update_setting'), error)}
         />
         {canManage && (
           <button type="submit" form={FORM_ID} className="primary">

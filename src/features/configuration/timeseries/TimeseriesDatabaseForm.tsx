@@ -11,11 +11,9 @@ import {
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
-import { useToasts } from '../../../components/Toasts/useToasts';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
-import { withSecretReentryText } from '../../../lib/secretReentry';
 import type { SchemaError, SchemaErrors } from '../../../../domain/schemaValidation';
 import { isSecure, orderedProperties, type SettingsSchema } from '../../../../domain/settingsSchema';
 import { ConnectionTestSteps } from './ConnectionTestSteps';
@@ -33,12 +31,6 @@ interface TimeseriesDatabaseFormProps {
   initialResult: ConnectionTestResult | null;
 }
 
-/** The failed step and its message, for the error-details dialog of the database_test toast. */
-const failureText = (result: ConnectionTestResult) =>
-  result.Steps.filter((step) => !step.Success)
-    .map((step) => `${step.Name}: ${step.Message ?? ''}`)
-    .join('\n') || (result.FailedStep ?? '');
-
 /**
  * The editor of one time-series database (SPEC §5): a type is required, the settings come from the
  * type's schema and are validated with ajv, secure fields are sent only when changed, and the
@@ -48,7 +40,7 @@ const failureText = (result: ConnectionTestResult) =>
 export function TimeseriesDatabaseForm({ existing, types, canManage, initialResult }: TimeseriesDatabaseFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const [create, creation] = useCreateTimeseriesDatabaseMutation();
   const [update, updating] = useUpdateTimeseriesDatabaseMutation();
   const [testStored, storedTest] = useTestTimeseriesDatabaseMutation();
@@ -67,9 +59,6 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
   const busy = creation.isLoading || updating.isLoading || storedTest.isLoading || settingsTest.isLoading;
   const fields = ['Name', 'TimeseriesDatabaseTypeUUID', ...orderedProperties(schema).map(({ name, property }) => `${isSecure(property) ? SECURE_SETTINGS : SETTINGS}.${name}`)];
 
-  // The server's field errors; a stored password it wants typed in again is said in the user's language.
-  const serverErrors = (error: unknown) => withSecretReentryText(problemFieldErrors(error, fields), error, t('form.errors.secret_reentry'));
-
   const validate = (values: Record<string, unknown>): SchemaErrors => {
     const found = schemaForm.validate(values);
     if (textOf(values.TimeseriesDatabaseTypeUUID) === '') found.TimeseriesDatabaseTypeUUID = REQUIRED;
@@ -80,21 +69,20 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
 
   const runTest = async (values: Record<string, unknown>) => {
     setResult(null);
-    try {
-      const tested = await testSettings({
-        timeseriesDatabaseTest: {
-          UUID: sameType ? existing?.UUID : undefined,
-          TimeseriesDatabaseTypeUUID: textOf(values.TimeseriesDatabaseTypeUUID),
-          Settings: settingsOf(values[SETTINGS]),
-          SecureSettings: settingsOf(values[SECURE_SETTINGS]),
-        },
-      }).unwrap();
-      setErrors({});
-      setResult(tested);
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toasts.showError(t('timeseries.test.error'), error);
+    const tested = await testSettings({
+      timeseriesDatabaseTest: {
+        UUID: sameType ? existing?.UUID : undefined,
+        TimeseriesDatabaseTypeUUID: textOf(values.TimeseriesDatabaseTypeUUID),
+        Settings: settingsOf(values[SETTINGS]),
+        SecureSettings: settingsOf(values[SECURE_SETTINGS]),
+      },
+    });
+    if (tested.error) {
+      setErrors(formErrors(tested.error, fields));
+      return;
     }
+    setErrors({});
+    setResult(tested.data);
   };
 
   const save = async (values: Record<string, unknown>) => {
@@ -106,32 +94,23 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
       SecureSettings: settingsOf(values[SECURE_SETTINGS]),
     };
     const createDatabase = values.createDatabase === true;
-    let saved: TimeseriesDatabaseRead;
-    try {
-      saved = existing?.UUID
-        ? await update({ id: existing.UUID, createDatabase, timeseriesDatabase: database }).unwrap()
-        : await create({ createDatabase, timeseriesDatabase: database }).unwrap();
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toasts.showError(t('configuration.errors.update_database'), error);
+    const saved = existing?.UUID
+      ? await update({ id: existing.UUID, createDatabase, timeseriesDatabase: database })
+      : await create({ createDatabase, timeseriesDatabase: database });
+    if (saved.error) {
+      setErrors(formErrors(saved.error, fields));
       return;
     }
     setErrors({});
-    const id = saved.UUID;
-    // SPEC §8: saved, then tested; a failed test leaves the user on the saved database to fix it.
-    let tested: ConnectionTestResult | null = null;
-    let failure: unknown;
-    try {
-      tested = await testStored({ id }).unwrap();
-    } catch (error) {
-      failure = error;
-    }
+    const id = saved.data.UUID;
+    // SPEC §8: saved, then tested (the API layer tells both); a failed test leaves the user on the
+    // saved database to fix it.
+    const test = await testStored({ id });
+    const tested = test.data ?? null;
     if (tested?.Success) {
-      toasts.show('success', t('timeseries.saved'));
       navigate(listPath());
       return;
     }
-    toasts.showError(t('configuration.errors.database_test'), tested ? failureText(tested) : failure);
     setResult(tested);
     if (!existing) navigate(editorPath(id), { replace: true, state: { testResult: tested } });
   };

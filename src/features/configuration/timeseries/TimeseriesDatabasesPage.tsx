@@ -57,12 +57,7 @@ export function TimeseriesDatabasesPage() {
 
   const confirmDelete = async () => {
     if (!target?.UUID) return;
-    try {
-      await remove({ id: target.UUID }).unwrap();
-      toasts.show('success', t('timeseries.deleted'));
-    } catch (failure) {
-      toasts.showError(t('timeseries.errors.delete'), failure);
-    }
+    await remove({ id: target.UUID });
     setTarget(null);
   };
 

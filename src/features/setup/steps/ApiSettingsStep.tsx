@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Setting } from '../../../api/generated/historian.gen';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { SETTING_NAMES } from '../../../../domain/settingNames';
 import { STEP_FORM_ID } from './stepForm';
 
@@ -28,7 +27,6 @@ function suggestions() {
 /** Step 4: the API and authentication settings; next saves them. */
 export function ApiSettingsStep({ rootOrganizationUuid, settings, onBusy, onDone }: ApiSettingsStepProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const [defaults] = useState(suggestions);
   return (
     <>
@@ -40,7 +38,6 @@ export function ApiSettingsStep({ rootOrganizationUuid, settings, onBusy, onDone
         defaults={defaults}
         onBusy={onBusy}
         onSaved={onDone}
-        onError={(error) => toasts.showError(t('configurations.errors.update_setting'), error)}
       />
     </>
   );

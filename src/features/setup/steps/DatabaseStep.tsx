@@ -6,10 +6,9 @@ import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
 import { useSchemaForm } from '../../../components/SchemaForm/useSchemaForm';
-import { useToasts } from '../../../components/Toasts/useToasts';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../../domain/constants';
 import { isRecord } from '../../../lib/formConversion';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import type { SettingsSchema } from '../../../../domain/settingsSchema';
 import { STEP_FORM_ID } from './stepForm';
 
@@ -29,7 +28,7 @@ const settingsOf = (value: unknown): Record<string, unknown> => (isRecord(value)
 /** Step 3: a real time-series database entry, its settings from the chosen type's schema (SPEC §5). */
 export function DatabaseStep({ organizationUuid, createdName, onBusy, onCreated, onDone }: DatabaseStepProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const { data: types, isError } = useGetTimeseriesDatabaseTypesQuery();
   const [create, { isLoading }] = useCreateTimeseriesDatabaseMutation();
   const [typeUuid, setTypeUuid] = useState('');
@@ -63,22 +62,18 @@ export function DatabaseStep({ organizationUuid, createdName, onBusy, onCreated,
     if (type === '') found.TimeseriesDatabaseTypeUUID = [t('general.required')];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await create({
-        'x-organization-uuid': organizationUuid,
-        createDatabase: values.createDatabase === true,
-        timeseriesDatabase: {
-          Name: name,
-          TimeseriesDatabaseTypeUUID: type,
-          Settings: settingsOf(values.Settings),
-          SecureSettings: settingsOf(values.SecureSettings),
-        },
-      }).unwrap();
-      onCreated(name);
-    } catch (error) {
-      setErrors(problemFieldErrors(error, ['Name', 'TimeseriesDatabaseTypeUUID']));
-      toasts.showError(t('configuration.errors.update_database'), error);
-    }
+    const result = await create({
+      'x-organization-uuid': organizationUuid,
+      createDatabase: values.createDatabase === true,
+      timeseriesDatabase: {
+        Name: name,
+        TimeseriesDatabaseTypeUUID: type,
+        Settings: settingsOf(values.Settings),
+        SecureSettings: settingsOf(values.SecureSettings),
+      },
+    });
+    if (result.error) setErrors(formErrors(result.error, ['Name', 'TimeseriesDatabaseTypeUUID']));
+    else onCreated(name);
   };
 
   if (isError) return <p role="alert">{t('configuration.errors.get_databases')}</p>;

@@ -1,7 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { historianApi, useGetLicenseInfoQuery, useUpdateSettingsBatchMutation } from '../../../api/historianApi';
-import { useToasts } from '../../../components/Toasts/useToasts';
 import { chooseOrganization, organizationSwitched } from '../../../state/organization';
 import { refreshOwnAccess } from '../../../state/ownAccess';
 import { useAppDispatch } from '../../../app/hooks';
@@ -25,7 +24,6 @@ interface FinishedStepProps {
  */
 export function FinishedStep({ rootOrganizationUuid, choice, organization, databaseName, onBusy }: FinishedStepProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const dispatch = useAppDispatch();
   const { data: info } = useGetLicenseInfoQuery();
   const [save, { isLoading }] = useUpdateSettingsBatchMutation();
@@ -38,13 +36,9 @@ export function FinishedStep({ rootOrganizationUuid, choice, organization, datab
 
   const finish = async (event: FormEvent) => {
     event.preventDefault();
-    let saved;
-    try {
-      saved = await save({ 'x-organization-uuid': rootOrganizationUuid, body: finishSettings(hasLicence, rootOrganizationUuid) }).unwrap();
-    } catch (error) {
-      toasts.showError(t('configurations.errors.update_setting'), error);
-      return;
-    }
+    const result = await save({ 'x-organization-uuid': rootOrganizationUuid, body: finishSettings(hasLicence, rootOrganizationUuid) });
+    if (result.error) return;
+    const saved = result.data;
     // The admin's privileges in the new organization apply at once, without signing in again, and
     // the console opens in the default organization rather than the root one setup ran in.
     const refreshed = await dispatch(refreshOwnAccess());

@@ -4,9 +4,8 @@ import { useCreateOrganizationMutation, useGetLicenseInfoQuery } from '../../../
 import { Form } from '../../../components/form/Form';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { TextField } from '../../../components/form/TextFields';
-import { useToasts } from '../../../components/Toasts/useToasts';
+import { useFormErrors } from '../../../components/form/useFormErrors';
 import { DEFAULT_ORGANIZATION_NAME, DEFAULT_POSTGRES_USER, ZERO_UUID } from '../../../../domain/constants';
-import { problemFieldErrors } from '../../../lib/problemFieldErrors';
 import { STEP_FORM_ID } from './stepForm';
 
 export interface CreatedOrganization {
@@ -30,7 +29,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** Step 2: the default organization, pre-filled with SPEC §9's name and PostgreSQL user. */
 export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, onDone }: OrganizationStepProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const formErrors = useFormErrors();
   const [create, { isLoading }] = useCreateOrganizationMutation();
   const { data: info } = useGetLicenseInfoQuery(undefined, { skip: !licenceChosen });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -66,22 +65,18 @@ export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, on
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      const organization = await create({
-        organization: {
-          Name: text(values.Name).trim(),
-          Description: text(values.Description),
-          PostgresUser: text(values.PostgresUser).trim(),
-          PostgresPassword: text(values.PostgresPassword),
-          PostgresPasswordConfirm: text(values.PostgresPasswordConfirm),
-          LicenseUUID: text(values.LicenseUUID) || ZERO_UUID,
-        },
-      }).unwrap();
-      onCreated({ UUID: organization.UUID, Name: organization.Name });
-    } catch (error) {
-      setErrors(problemFieldErrors(error, FIELDS));
-      toasts.showError(t('configurations.errors.create_organization'), error);
-    }
+    const result = await create({
+      organization: {
+        Name: text(values.Name).trim(),
+        Description: text(values.Description),
+        PostgresUser: text(values.PostgresUser).trim(),
+        PostgresPassword: text(values.PostgresPassword),
+        PostgresPasswordConfirm: text(values.PostgresPasswordConfirm),
+        LicenseUUID: text(values.LicenseUUID) || ZERO_UUID,
+      },
+    });
+    if (result.error) setErrors(formErrors(result.error, FIELDS));
+    else onCreated({ UUID: result.data.UUID, Name: result.data.Name });
   };
 
   return (

@@ -1,6 +1,5 @@
-import { isHistorianError } from '../../api/transport/errors';
-import { isSecretKey, REDACTED, redactSecrets } from '../../api/transport/redact';
-import type { ErrorDetails } from '../../state/toasts';
+import { isHistorianError } from './transport/errors';
+import { isSecretKey, REDACTED, redactSecrets } from './transport/redact';
 
 // Turns whatever a failed call or a thrown exception left into what the error-details dialog
 // shows. Request bodies and URL query values whose names look secret are redacted here too, so
@@ -18,6 +17,15 @@ export function redactUrl(url: string): string {
 function textMember(value: object, name: string): string | undefined {
   const member: unknown = Reflect.get(value, name);
   return typeof member === 'string' && member !== '' ? member : undefined;
+}
+
+/** What the error-details dialog shows. The request body is redacted before it gets here. */
+export interface ErrorDetails {
+  message: string;
+  /** HTTP status or transport code, when the error came from a request. */
+  code?: string | number;
+  request?: { method: string; url: string; body?: unknown };
+  stack?: string;
 }
 
 export function errorDetailsOf(error: unknown): ErrorDetails {

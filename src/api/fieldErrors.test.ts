@@ -1,0 +1,51 @@
+import { problemFieldMessages, SECRET_REENTRY_CODE } from './fieldErrors';
+import { problemError } from './transport/errors';
+
+const request = { method: 'POST', url: '/api/collectors', body: undefined };
+const refused = (body: object) => problemError(400, 'Bad Request', body, request);
+
+describe('field errors of a problem+json answer', () => {
+  it('never show a validator’s English sentence: each becomes a translation key with its values', () => {
+    const error = refused({
+      errors: {
+        Name: ['must NOT have fewer than 1 characters'],
+        Description: ['must NOT have more than 200 characters'],
+        'Settings.port': ['must be <= 65535', 'must be integer'],
+        'Settings.host': ["must have required property 'host'"],
+        'Settings.url': ['must match format "uri"'],
+        'Settings.mode': ['must be equal to one of the allowed values'],
+        'Settings.extra': ['must NOT have additional properties'],
+      },
+    });
+    const fields = ['Name', 'Description', 'Settings.port', 'Settings.host', 'Settings.url', 'Settings.mode', 'Settings.extra'];
+
+    expect(problemFieldMessages(error, fields)).toEqual({
+      Name: [{ messageKey: 'form.errors.min_length', values: { count: 1 } }],
+      Description: [{ messageKey: 'form.errors.max_length', values: { count: 200 } }],
+      'Settings.port': [{ messageKey: 'form.errors.maximum', values: { limit: '65535' } }, { messageKey: 'form.errors.type', values: { type: 'integer' } }],
+      'Settings.host': [{ messageKey: 'general.required' }],
+      'Settings.url': [{ messageKey: 'form.errors.format', values: { format: 'uri' } }],
+      'Settings.mode': [{ messageKey: 'form.errors.enum' }],
+      'Settings.extra': [{ messageKey: 'form.errors.invalid' }],
+    });
+  });
+
+  it('translate the server’s own phrases and the keys of the rules both sides share', () => {
+    const error = refused({ errors: { Name: ['is already in use'], Password: ['must have at least 8 characters'], Value: ['settings.errors.boolean'] } });
+    expect(problemFieldMessages(error, ['Name', 'Password', 'Value'])).toEqual({
+      Name: [{ messageKey: 'form.errors.in_use' }],
+      Password: [{ messageKey: 'form.errors.min_length', values: { count: 8 } }],
+      Value: [{ messageKey: 'settings.errors.boolean' }],
+    });
+  });
+
+  it('show a reason no rule knows as the server wrote it, on the fields the form shows only', () => {
+    const error = refused({ errors: { 'Settings.host': ['cannot be resolved'], 'path.id': ['is not yours'] } });
+    expect(problemFieldMessages(error, ['Settings.host'])).toEqual({ 'Settings.host': [{ text: 'cannot be resolved' }] });
+  });
+
+  it('ask for a stored secret again on its field when the server refuses to reuse it', () => {
+    const error = refused({ code: SECRET_REENTRY_CODE, errors: { 'SecureSettings.password': ['must be entered again, because host changed'] } });
+    expect(problemFieldMessages(error, ['SecureSettings.password'])).toEqual({ 'SecureSettings.password': [{ messageKey: 'form.errors.secret_reentry' }] });
+  });
+});

@@ -1,0 +1,103 @@
+import { isProblemError } from './transport/errors';
+
+// The `errors` of a problem+json answer, keyed by field path, as messages a form can translate.
+// The server writes ajv's English sentences for values the contract refuses ("must NOT have fewer
+// than 1 characters"), a few short phrases of its own, and translation keys for the rules both
+// sides share (settings). Each becomes a key written out here; a phrase no rule knows is the
+// server's own reason and is shown as it came (the server answers in the Accept-Language).
+
+/** The server's code for a stored secret that must be typed in again (server/routes/storedSecrets.ts). */
+export const SECRET_REENTRY_CODE = 'form.errors.secret_reentry';
+
+export type FieldMessage = { messageKey: FieldMessageKey; values?: Record<string, string | number> } | { text: string };
+
+export type FieldMessageKey =
+  | 'general.required'
+  | 'general.passwords_must_be_equal'
+  | 'form.errors.type'
+  | 'form.errors.minimum'
+  | 'form.errors.maximum'
+  | 'form.errors.min_length'
+  | 'form.errors.max_length'
+  | 'form.errors.pattern'
+  | 'form.errors.format'
+  | 'form.errors.enum'
+  | 'form.errors.invalid'
+  | 'form.errors.in_use'
+  | 'form.errors.secret_reentry'
+  | 'users.errors.default_password'
+  | 'settings.errors.required'
+  | 'settings.errors.duration'
+  | 'settings.errors.port'
+  | 'settings.errors.url'
+  | 'settings.errors.boolean'
+  | 'settings.errors.unknown'
+  | 'settings.errors.license_token'
+  | 'settings.errors.root_only'
+  | 'settings.errors.rename'
+  | 'settings.errors.move';
+
+/** Messages the server sends as they are, keys of the shared rules included. */
+const EXACT: readonly { message: string; messageKey: FieldMessageKey }[] = [
+  { message: 'is required', messageKey: 'general.required' },
+  { message: 'is already in use', messageKey: 'form.errors.in_use' },
+  { message: 'must be equal to one of the allowed values', messageKey: 'form.errors.enum' },
+  { message: 'general.passwords_must_be_equal', messageKey: 'general.passwords_must_be_equal' },
+  { message: 'users.errors.default_password', messageKey: 'users.errors.default_password' },
+  { message: 'settings.errors.required', messageKey: 'settings.errors.required' },
+  { message: 'settings.errors.duration', messageKey: 'settings.errors.duration' },
+  { message: 'settings.errors.port', messageKey: 'settings.errors.port' },
+  { message: 'settings.errors.url', messageKey: 'settings.errors.url' },
+  { message: 'settings.errors.boolean', messageKey: 'settings.errors.boolean' },
+  { message: 'settings.errors.unknown', messageKey: 'settings.errors.unknown' },
+  { message: 'settings.errors.license_token', messageKey: 'settings.errors.license_token' },
+  { message: 'settings.errors.root_only', messageKey: 'settings.errors.root_only' },
+  { message: 'settings.errors.rename', messageKey: 'settings.errors.rename' },
+  { message: 'settings.errors.move', messageKey: 'settings.errors.move' },
+];
+
+/** ajv's default English messages (ajv/lib/vocabularies), by keyword, and the server's phrases worded like them. */
+const VALIDATOR: readonly { pattern: RegExp; message: (match: RegExpExecArray) => FieldMessage }[] = [
+  { pattern: /^must have required property '.*'$/, message: () => ({ messageKey: 'general.required' }) },
+  { pattern: /^must NOT have fewer than (\d+) (?:characters|items)$/, message: (m) => ({ messageKey: 'form.errors.min_length', values: { count: Number(m[1]) } }) },
+  { pattern: /^must NOT have more than (\d+) (?:characters|items)$/, message: (m) => ({ messageKey: 'form.errors.max_length', values: { count: Number(m[1]) } }) },
+  { pattern: /^must be >=? (\S+)$/, message: (m) => ({ messageKey: 'form.errors.minimum', values: { limit: m[1] } }) },
+  { pattern: /^must be <=? (\S+)$/, message: (m) => ({ messageKey: 'form.errors.maximum', values: { limit: m[1] } }) },
+  { pattern: /^must be ((?:string|number|integer|boolean|object|array|null)(?:,(?:string|number|integer|boolean|object|array|null))*)$/, message: (m) => ({ messageKey: 'form.errors.type', values: { type: m[1] } }) },
+  { pattern: /^must match pattern /, message: () => ({ messageKey: 'form.errors.pattern' }) },
+  { pattern: /^must match format "(.+)"$/, message: (m) => ({ messageKey: 'form.errors.format', values: { format: m[1] } }) },
+  // The server's own rules worded like ajv's.
+  { pattern: /^must have at least (\d+) characters$/, message: (m) => ({ messageKey: 'form.errors.min_length', values: { count: Number(m[1]) } }) },
+  { pattern: /^must be a UUID$/, message: () => ({ messageKey: 'form.errors.format', values: { format: 'uuid' } }) },
+  // Any other keyword's sentence ("must NOT have additional properties", "must be multiple of 2").
+  { pattern: /^must /, message: () => ({ messageKey: 'form.errors.invalid' }) },
+];
+
+export function fieldMessageOf(message: string): FieldMessage {
+  const exact = EXACT.find((known) => known.message === message);
+  if (exact) return { messageKey: exact.messageKey };
+  for (const rule of VALIDATOR) {
+    const match = rule.pattern.exec(message);
+    if (match) return rule.message(match);
+  }
+  return { text: message };
+}
+
+/**
+ * The field errors of a failed call, for the fields a form shows. A stored secret the server wants
+ * typed in again (ARCHITECTURE "Security model") gets the re-entry text on its field.
+ */
+export function problemFieldMessages(error: unknown, fields: readonly string[]): Record<string, FieldMessage[]> {
+  if (!isProblemError(error)) return {};
+  const reentry = error.body.code === SECRET_REENTRY_CODE;
+  const found: Record<string, FieldMessage[]> = {};
+  for (const [path, messages] of Object.entries(error.body.errors ?? {})) {
+    if (!fields.includes(path) || !Array.isArray(messages)) continue;
+    if (reentry && path.startsWith('SecureSettings.')) {
+      found[path] = [{ messageKey: 'form.errors.secret_reentry' }];
+      continue;
+    }
+    found[path] = messages.filter((message): message is string => typeof message === 'string').map(fieldMessageOf);
+  }
+  return found;
+}
