@@ -73,9 +73,10 @@ describe('the reference collector', () => {
     expect((await api('PATCH', `/collectors/${uuid}/status`, { Status: 'Paused' })).statusCode).toBe(200);
     await waitFor(row(uuid), (r) => r.health === 'Paused');
     expect(agent.snapshot().sampling).toBe(false);
-    const frozen = agent.snapshot().samples;
-    await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_MS));
-    expect(agent.snapshot().samples).toBe(frozen);
+    const frozen = agent.snapshot();
+    // Every cycle follows the status again: three more of them, each a chance to restart sampling.
+    await waitFor(() => agent.snapshot().cycles, (cycles) => cycles >= frozen.cycles + 3);
+    expect(agent.snapshot()).toMatchObject({ sampling: false, samples: frozen.samples });
     expect(lines).toContain('paused: collecting stopped');
     await api('PATCH', `/collectors/${uuid}/status`, { Status: 'Active' });
     await waitFor(row(uuid), (r) => r.health === 'Collecting');

@@ -41,7 +41,8 @@ describe('PGlite adapter', () => {
       Array.from({ length: 20 }, () =>
         db.transaction(async (tx) => {
           const { rows } = await tx.query<{ n: number }>('SELECT n FROM counter');
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          // Yield to the event loop between read and write: the other transactions get their turn.
+          await new Promise((resolve) => setImmediate(resolve));
           await tx.query('UPDATE counter SET n = $1', [rows[0].n + 1]);
         }),
       ),
@@ -53,9 +54,12 @@ describe('PGlite adapter', () => {
     await expect(db.transaction(() => db.query('SELECT 1'))).rejects.toBeInstanceOf(PgliteReentrancyError);
     // The flag ends with the transaction, even for work scheduled from inside it.
     let later: Promise<unknown> = Promise.resolve();
+    let ended: () => void = () => undefined;
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
     await db.transaction(async () => {
-      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() => db.query('SELECT 1'));
+      later = transactionEnded.then(() => db.query('SELECT 1'));
     });
+    ended();
     await expect(later).resolves.toMatchObject({ rowCount: 1 });
   });
 

@@ -56,12 +56,15 @@ describe('PostgreSQL adapter', () => {
     await db.query('CREATE TABLE iso (n int)');
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted: () => void = () => undefined;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
     const slow = db.transaction(async (tx) => {
       await tx.query('INSERT INTO iso VALUES (1)');
+      inserted();
       await gate;
     });
-    // Uncommitted: not visible from another connection.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Inserted but uncommitted: not visible from another connection.
+    await insertDone;
     expect((await db.query('SELECT * FROM iso')).rowCount).toBe(0);
     release();
     await slow;
