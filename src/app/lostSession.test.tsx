@@ -2,7 +2,6 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Persistor } from 'redux-persist';
-import { resetTransportConfig } from '../api/transport/transportConfig';
 import { authListHandler, completionHandlers, loginHandler } from '../features/auth/authTestHandlers';
 import { createTestI18n } from '../i18n/testI18n';
 import { organizationSwitched } from '../state/organization';
@@ -50,7 +49,6 @@ function countNavigations(): () => number {
 }
 
 afterEach(() => {
-  resetTransportConfig();
   jest.restoreAllMocks();
 });
 

@@ -4,17 +4,17 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, R
 import { baseApi } from '../api/baseApi';
 import type { ReplayResponder } from '../api/transport/replay';
 import { readXsrfToken } from '../api/transport/session';
-import { configureTransport } from '../api/transport/transportConfig';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
+import { lostSessionMiddleware } from '../state/lostSession';
 import { ownAccessMiddleware } from '../state/ownAccess';
 import { persistConfigFor, sessionPersistConfig } from '../state/persistence';
-import { selectIsLoggedIn } from '../state/privileges';
 import type { RecorderExtra } from '../state/recorder/exportRecording';
 import { isRecordingRequested } from '../state/recorder/recordFlag';
 import { createRecorder } from '../state/recorder/recorder';
 import { recorderReducer, recorderToggled } from '../state/recorder/recorderSlice';
-import { loggedOut, sessionReducer } from '../state/session';
+import { selectRequestContext } from '../state/requestContext';
+import { sessionReducer } from '../state/session';
 import { tableSettingsReducer } from '../state/tableSettings';
 import { toastsReducer } from '../state/toasts';
 
@@ -48,6 +48,8 @@ const serializableCheck = { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, P
 
 /** The thunk extra argument, which RTK Query also hands its baseQuery as `api.extra`. */
 export interface StoreExtra extends RecorderExtra {
+  /** What the transport sends from this store's state: organization, locale, bearer value. */
+  requestContext: typeof selectRequestContext;
   /** QA replay sandbox: every API call is answered from the recording and nothing is sent. */
   replay?: ReplayResponder;
 }
@@ -79,12 +81,12 @@ function createStoreRecorder() {
 /** A store without persistence, for tests and the QA replay sandbox (`replay`). */
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const recorder = createStoreRecorder();
-  const extra: StoreExtra = { recorder, replay: options.replay?.responder };
+  const extra: StoreExtra = { recorder, requestContext: selectRequestContext, replay: options.replay?.responder };
   const store = configureStore({
     reducer: options.replay ? options.replay.withReplayedState(rootReducer, initialRootState) : rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, recorder.middleware),
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
   });
   if (options.record) store.dispatch(recorderToggled(true));
   return store;
@@ -93,30 +95,19 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** The application's store: persisted, and wired into the transport. `?record=1` starts the recorder. */
+/** The application's store: persisted. `?record=1` starts the recorder. */
 export function makePersistedStore() {
   const recorder = createStoreRecorder();
-  const extra: StoreExtra = { recorder };
+  const extra: StoreExtra = { recorder, requestContext: selectRequestContext };
   const store = configureStore({
     reducer: persistedRootReducer,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, recorder.middleware),
+      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
   });
   // Started once the stored slices are back, so the first snapshot is the state the user sees.
   const persistor = persistStore(store, null, () => {
     if (isRecordingRequested(window.location)) store.dispatch(recorderToggled(true));
   });
   setupListeners(store.dispatch);
-  configureTransport({
-    getOrganizationUuid: () => store.getState().organization.current?.UUID ?? null,
-    getLocale: () => store.getState().session.userLocale,
-    getBearerToken: () => store.getState().session.userKey,
-    onUnauthorized: () => {
-      // Calls failing together end one session; resetting the cache again would refetch for nothing.
-      if (!selectIsLoggedIn(store.getState())) return;
-      store.dispatch(loggedOut());
-      store.dispatch(baseApi.util.resetApiState());
-    },
-  });
   return { store, persistor };
 }

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionLost } from '../api/transport/requestContext';
 
 // The browser-stored session items of SPEC §3. The slice is persisted under `historian.session`.
 
@@ -113,6 +114,9 @@ const sessionSlice = createSlice({
     loggedOut(state) {
       return { ...initialSessionState, userLocale: state.userLocale };
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionLost, (state) => ({ ...initialSessionState, userLocale: state.userLocale }));
   },
 });
 

@@ -2,12 +2,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../testing/server';
 import { createHistorianBaseQuery, DEFAULT_TIMEOUT_MS } from './baseQuery';
 import { REDIRECT_AFTER_LOGIN_STORAGE_KEY } from './sessionStorage';
-import { configureTransport, resetTransportConfig } from './transportConfig';
+import * as location from './location';
+import { sessionLost } from './requestContext';
 import { callBaseQuery, goToRoute, setXsrfCookie } from './transportTestUtils';
 
 beforeEach(() => setXsrfCookie());
 afterEach(() => {
-  resetTransportConfig();
+  jest.restoreAllMocks();
   jest.useRealTimers();
 });
 
@@ -96,28 +97,27 @@ describe('transport: HTTP errors (SPEC §8)', () => {
 describe('transport: 401 (SPEC §8)', () => {
   it('401 outside /login and /profile: clears local storage except the organization, remembers the route, goes to /login and ends without an error', async () => {
     server.use(http.get('/api/collectors', () => HttpResponse.json({}, { status: 401 })));
-    const onUnauthorized = jest.fn();
-    configureTransport({ onUnauthorized });
+    const dispatch = jest.fn();
     localStorage.setItem('historian.organization', JSON.stringify('org-1'));
     localStorage.setItem('historian.userName', JSON.stringify('ada'));
     localStorage.setItem('historian.userPrivileges', JSON.stringify([{ ID: 1 }]));
     goToRoute('/collectors?status=Paused');
 
-    const result = await callBaseQuery('/collectors');
+    const result = await callBaseQuery('/collectors', { dispatch });
 
     expect(result.error).toBeUndefined();
     expect(result.data).toBeUndefined();
     expect(result.meta?.unauthorized).toBe(true);
     expect(window.location.hash).toBe('#/login');
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(dispatch.mock.calls).toEqual([[sessionLost()]]);
     expect(Object.keys(localStorage).sort()).toEqual(['historian.organization', REDIRECT_AFTER_LOGIN_STORAGE_KEY]);
     expect(JSON.parse(localStorage.getItem(REDIRECT_AFTER_LOGIN_STORAGE_KEY) ?? 'null')).toBe('/collectors?status=Paused');
   });
 
   it.each(['/profile', '/login', '/login/done'])('passes a 401 on %s on as an ordinary error', async (route) => {
     server.use(http.patch('/api/current-user/password', () => HttpResponse.json({ detail: 'wrong password' }, { status: 401, statusText: 'Unauthorized' })));
-    const navigate = jest.fn();
-    configureTransport({ navigate, getLocation: () => route });
+    const navigate = jest.spyOn(location, 'navigateTo');
+    goToRoute(route);
     localStorage.setItem('historian.userName', JSON.stringify('ada'));
 
     const { error } = await callBaseQuery({ url: '/current-user/password', method: 'PATCH', body: { Password: 'x' } });

@@ -3,10 +3,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { historianBaseQuery } from './baseQuery';
 import { createReplayResponder, NOT_RECORDED_CAUSE, type ReplayRequest } from './replay';
-import { configureTransport, resetTransportConfig } from './transportConfig';
-import { recordRequests } from './transportTestUtils';
+import * as location from './location';
+import { goToRoute, recordRequests } from './transportTestUtils';
 
-afterEach(() => resetTransportConfig());
+afterEach(() => jest.restoreAllMocks());
 
 function apiWith(extra: unknown, overrides: Partial<BaseQueryApi> = {}): BaseQueryApi {
   const controller = new AbortController();
@@ -60,8 +60,8 @@ describe('transport: the QA replay responder (api.extra.replay)', () => {
   });
 
   it('never runs the session check for a replayed call, so the real app is not sent to /login', async () => {
-    const navigate = jest.fn();
-    configureTransport({ navigate, getLocation: () => '/collectors' });
+    const navigate = jest.spyOn(location, 'navigateTo');
+    goToRoute('/collectors');
     const replay = createReplayResponder(() => ({ data: [] }));
     const result = await historianBaseQuery('/collectors', apiWith({ replay }), {});
     expect(result.data).toEqual([]);

@@ -2,10 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../testing/server';
 import { createHistorianBaseQuery } from './baseQuery';
 import { REDIRECT_AFTER_LOGIN_STORAGE_KEY } from './sessionStorage';
-import { configureTransport, resetTransportConfig } from './transportConfig';
+import * as location from './location';
+import { sessionLost } from './requestContext';
 import { callBaseQuery, goToRoute, recordRequests, setXsrfCookie } from './transportTestUtils';
 
-afterEach(() => resetTransportConfig());
+afterEach(() => jest.restoreAllMocks());
 
 describe('transport: what every request carries (SPEC §7)', () => {
   it('sends the x-xsrf-token header from the XSRF-TOKEN cookie, or an empty string', async () => {
@@ -14,20 +15,16 @@ describe('transport: what every request carries (SPEC §7)', () => {
     await callBaseQuery('/collectors');
 
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    configureTransport({ getBearerToken: () => 'api-token' });
-    await callBaseQuery('/collectors');
+    await callBaseQuery('/collectors', { context: { bearerToken: 'api-token' } });
 
     expect(seen.map((request) => request.headers.get('x-xsrf-token'))).toEqual(['a+b/c=', '']);
   });
 
-  it('sends x-organization-uuid (the stored organization) and accept-language (the user locale, default en)', async () => {
+  it('sends x-organization-uuid (the chosen organization) and accept-language (the user locale, default en), read from the calling store', async () => {
     const seen = recordRequests('get', '/api/collectors');
     setXsrfCookie();
-    localStorage.setItem('historian.organization', JSON.stringify('org-1'));
-    localStorage.setItem('historian.userLocale', JSON.stringify('nl'));
-    await callBaseQuery('/collectors');
+    await callBaseQuery('/collectors', { context: { organizationUuid: 'org-1', locale: 'nl' } });
 
-    localStorage.clear();
     await callBaseQuery('/collectors');
 
     expect(seen[0].headers.get('x-organization-uuid')).toBe('org-1');
@@ -36,12 +33,12 @@ describe('transport: what every request carries (SPEC §7)', () => {
     expect(seen[1].headers.get('accept-language')).toBe('en');
   });
 
-  it('omits x-organization-uuid on root-level calls that pass it as null, and uses the injected organization otherwise', async () => {
+  it("omits x-organization-uuid on root-level calls that pass it as null, and uses the store's organization otherwise", async () => {
     const seen = recordRequests('get', '/api/users/u1/tokens');
     setXsrfCookie();
-    configureTransport({ getOrganizationUuid: () => 'org-from-store' });
-    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': null } });
-    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': undefined } });
+    const context = { organizationUuid: 'org-from-store' };
+    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': null } }, { context });
+    await callBaseQuery({ url: '/users/u1/tokens', headers: { 'x-organization-uuid': undefined } }, { context });
 
     expect(seen[0].headers.has('x-organization-uuid')).toBe(false);
     expect(seen[1].headers.get('x-organization-uuid')).toBe('org-from-store');
@@ -122,22 +119,21 @@ describe('transport: session check (SPEC §4)', () => {
   });
 
   it('a call without a session drops the stored session (all but the organization) before it moves to /login', async () => {
-    const onUnauthorized = jest.fn();
-    configureTransport({ onUnauthorized });
+    const dispatch = jest.fn();
     localStorage.setItem('historian.organization', JSON.stringify('org-1'));
     localStorage.setItem('historian.session', JSON.stringify({ userName: '"ada"' }));
     goToRoute('/collectors');
 
-    await callBaseQuery('/collectors');
+    await callBaseQuery('/collectors', { dispatch });
 
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(dispatch.mock.calls).toEqual([[sessionLost()]]);
     expect(Object.keys(localStorage).sort()).toEqual(['historian.organization', REDIRECT_AFTER_LOGIN_STORAGE_KEY]);
     expect(window.location.hash).toBe('#/login');
   });
 
   it('on /login a call without a session fails without navigating', async () => {
-    const navigate = jest.fn();
-    configureTransport({ navigate, getLocation: () => '/login' });
+    const navigate = jest.spyOn(location, 'navigateTo');
+    goToRoute('/login');
 
     const result = await callBaseQuery('/current-user');
 
@@ -147,9 +143,7 @@ describe('transport: session check (SPEC §4)', () => {
 
   it('allows a call with a configured bearer value and sends authorization: Bearer …', async () => {
     const seen = recordRequests('get', '/api/current-user');
-    configureTransport({ getBearerToken: () => 'api-token-1' });
-
-    const result = await callBaseQuery('/current-user');
+    const result = await callBaseQuery('/current-user', { context: { bearerToken: 'api-token-1' } });
 
     expect(result.error).toBeUndefined();
     expect(seen[0].headers.get('authorization')).toBe('Bearer api-token-1');
@@ -163,8 +157,8 @@ describe('transport: session check (SPEC §4)', () => {
     ['GET', '/translations/nl/general'],
   ])('exempts the public endpoint %s %s from the session check', async (method, url) => {
     server.use(http.all('/api/*', () => HttpResponse.json({ ok: true })));
-    const navigate = jest.fn();
-    configureTransport({ navigate, getLocation: () => '/' });
+    const navigate = jest.spyOn(location, 'navigateTo');
+    goToRoute('/');
 
     const result = await callBaseQuery({ url, method, body: method === 'POST' ? { Name: 'n' } : undefined });
 
@@ -175,7 +169,8 @@ describe('transport: session check (SPEC §4)', () => {
   it.each(['/auth/local/logout', '/information', '/translations', '/settings'])(
     'does not exempt %s, which is not a public endpoint',
     async (url) => {
-      configureTransport({ navigate: jest.fn(), getLocation: () => '/' });
+      jest.spyOn(location, 'navigateTo').mockImplementation(() => {});
+      goToRoute('/');
       const result = await callBaseQuery(url);
       expect(result.error).toMatchObject({ kind: 'not-logged-in' });
     },

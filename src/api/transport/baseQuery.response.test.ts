@@ -2,13 +2,11 @@ import { delay, http, HttpResponse } from 'msw';
 import { deferred } from '../../testing/deferred';
 import { server } from '../../testing/server';
 import { createHistorianBaseQuery } from './baseQuery';
-import { resetTransportConfig } from './transportConfig';
 import { callBaseQuery, recordRequests, setXsrfCookie } from './transportTestUtils';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 beforeEach(() => setXsrfCookie());
-afterEach(() => resetTransportConfig());
 
 describe('transport: success responses (SPEC §7)', () => {
   it('HEAD returns the response headers as a plain object', async () => {

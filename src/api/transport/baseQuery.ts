@@ -1,4 +1,4 @@
-import type { BaseQueryFn, QueryReturnValue } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, BaseQueryFn, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { API_BASE_PATH } from '../../../domain/constants';
 import {
   abortedError,
@@ -20,7 +20,8 @@ import { createRequestRegistry } from './requestIds';
 import { bodyFormat, headersToObject, readBody, readErrorBody, readTotalCount } from './response';
 import { hasSession, isPublicEndpoint, readXsrfToken } from './session';
 import { clearStorageExceptOrganization, isRouteWithin, rememberRoute } from './sessionStorage';
-import { getTransportConfig, type TransportConfig } from './transportConfig';
+import { currentRoute, navigateTo } from './location';
+import { requestContextOf, sessionLost } from './requestContext';
 import type { HistorianArgs, HistorianMeta, Paginated } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -55,12 +56,13 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
 
   const send: HistorianBaseQuery = async (rawArgs, api) => {
     const args: HistorianArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
-    const config = getTransportConfig();
-    const bearerToken = config.getBearerToken();
+    // Read from the store that makes the call (src/state/requestContext.ts), at the call.
+    const context = requestContextOf(api.extra, api.getState());
+    const bearerToken = context.bearerToken;
     // Taken at the start: when several calls fail with 401 together, the first one moves the app to
     // /login, and the later ones must still be treated as calls made from the original route.
-    const route = config.getLocation();
-    const { url, init, summary } = await prepareRequest(basePath, args, config, bearerToken);
+    const route = currentRoute();
+    const { url, init, summary } = await prepareRequest(basePath, args, context);
     const meta: HistorianMeta = { request: { method: summary.method, url } };
 
     // A QA replay store answers from its recording before any rule that could send or redirect.
@@ -74,7 +76,7 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
       // The cookies are gone (browser restarted, cookies cleared) while a stored session may
       // remain: that session is over too, or the shell and the login page would send the user to
       // each other for ever.
-      if (!isRouteWithin(route, LOGIN_ROUTE)) endSession(config, route);
+      if (!isRouteWithin(route, LOGIN_ROUTE)) endSession(api.dispatch, route);
       return { error: notLoggedInError(summary), meta };
     }
 
@@ -94,7 +96,7 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
     try {
       const response = await fetchFn(url, { ...init, signal: controller.signal });
       // The body is read inside the same try, so a timeout or abort also covers a slow download.
-      const result = await interpret(response, { ...meta, response }, args, summary, config, route);
+      const result = await interpret(response, { ...meta, response }, args, summary, api.dispatch, route);
       // Superseded while the answer was already complete: its data must still not be delivered.
       if (aborted.cause === 'superseded') return { error: abortedError(summary, aborted.cause), meta };
       return result;
@@ -116,7 +118,7 @@ export function createHistorianBaseQuery(options: HistorianBaseQueryOptions = {}
     // Made here, where the call is known to have failed: the client-side half of its stack trace.
     const trace = new Error(result.error.message);
     const body = typeof rawArgs === 'string' ? undefined : rawArgs.body;
-    const secrets = [...secretValuesOf(body), readXsrfToken(), getTransportConfig().getBearerToken()];
+    const secrets = [...secretValuesOf(body), readXsrfToken(), requestContextOf(api.extra, api.getState()).bearerToken];
     return { ...result, error: withStack(result.error, trace, secrets) };
   };
 }
@@ -129,7 +131,7 @@ async function interpret(
   responseMeta: HistorianMeta,
   args: HistorianArgs,
   summary: RequestSummary,
-  config: TransportConfig,
+  dispatch: BaseQueryApi['dispatch'],
   route: string,
 ): Promise<Result> {
   const totalCount = readTotalCount(response.headers);
@@ -137,7 +139,7 @@ async function interpret(
   const format = bodyFormat(response.headers.get('content-type'));
 
   if (response.status === 401 && !ROUTES_KEEPING_401.some((base) => isRouteWithin(route, base))) {
-    endSession(config, route);
+    endSession(dispatch, route);
     return { data: undefined, meta: { ...meta, unauthorized: true } };
   }
   if (format === 'problem') {
@@ -166,9 +168,9 @@ function paginated(value: unknown, totalCount: number | undefined): Paginated {
  * A lost session (401, or no session cookie any more): the stored session goes with everything but
  * the organization, the route is remembered, the app resets its in-memory session and shows /login.
  */
-function endSession(config: TransportConfig, route: string): void {
+function endSession(dispatch: BaseQueryApi['dispatch'], route: string): void {
   clearStorageExceptOrganization();
   rememberRoute(route);
-  config.onUnauthorized();
-  config.navigate(LOGIN_ROUTE);
+  dispatch(sessionLost());
+  navigateTo(LOGIN_ROUTE);
 }

@@ -4,7 +4,7 @@ import type { RequestSummary } from './errors';
 import { redactSecrets } from './redact';
 import { buildUrl, withPaging } from './serializeQuery';
 import { readXsrfToken } from './session';
-import type { TransportConfig } from './transportConfig';
+import type { RequestContext } from './requestContext';
 import type { HistorianArgs } from './types';
 
 export interface PreparedRequest {
@@ -18,8 +18,7 @@ export interface PreparedRequest {
 export async function prepareRequest(
   basePath: string,
   args: HistorianArgs,
-  config: TransportConfig,
-  bearerToken: string | null,
+  context: RequestContext,
 ): Promise<PreparedRequest> {
   const method = (args.method ?? 'GET').toUpperCase();
   const url = await buildUrl(basePath, args.url, args.paginated ? withPaging(args.params) : args.params);
@@ -29,10 +28,9 @@ export async function prepareRequest(
   const encoded = encodeBody(args.body, args.formData ?? false, callerContentType);
 
   const headers = new Headers();
-  const organizationUuid = config.getOrganizationUuid();
-  if (organizationUuid) headers.set('x-organization-uuid', organizationUuid);
-  headers.set('accept-language', config.getLocale() || DEFAULT_LANGUAGE);
-  if (bearerToken) headers.set('authorization', `Bearer ${bearerToken}`);
+  if (context.organizationUuid) headers.set('x-organization-uuid', context.organizationUuid);
+  headers.set('accept-language', context.locale || DEFAULT_LANGUAGE);
+  if (context.bearerToken) headers.set('authorization', `Bearer ${context.bearerToken}`);
   if (encoded.contentType) headers.set('content-type', encoded.contentType);
   for (const [name, value] of callerHeaders) {
     if (value === null) headers.delete(name);

@@ -3,22 +3,26 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '../../testing/server';
 import { historianBaseQuery, type HistorianBaseQuery } from './baseQuery';
+import { NO_REQUEST_CONTEXT, type RequestContext } from './requestContext';
 import type { HistorianArgs } from './types';
 
 export interface CallOptions {
   baseQuery?: HistorianBaseQuery;
   signal?: AbortSignal;
+  /** What the calling store's state holds (organization, locale, bearer value). */
+  context?: Partial<RequestContext>;
+  dispatch?: BaseQueryApi['dispatch'];
 }
 
-/** Calls a baseQuery the way RTK Query does, outside a store. */
+/** Calls a baseQuery the way RTK Query does, as a store whose state holds `options.context`. */
 export async function callBaseQuery(args: HistorianArgs | string, options: CallOptions = {}) {
   const controller = new AbortController();
   const api: BaseQueryApi = {
     signal: options.signal ?? controller.signal,
     abort: () => controller.abort(),
-    dispatch: jest.fn(),
+    dispatch: options.dispatch ?? jest.fn(),
     getState: () => ({}),
-    extra: undefined,
+    extra: { requestContext: () => ({ ...NO_REQUEST_CONTEXT, ...options.context }) },
     endpoint: 'test',
     type: 'query',
   };

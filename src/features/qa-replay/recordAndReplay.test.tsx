@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import { historianApi } from '../../api/historianApi';
-import { resetTransportConfig } from '../../api/transport/transportConfig';
 import { LocationRecorder } from '../../app/LocationRecorder';
 import { AppProviders } from '../../app/providers';
 import { ReplaySandbox } from '../../app/ReplaySandbox';
@@ -192,7 +191,6 @@ const signedInState = () => ({
 
 describe('recording started while signed in, then replayed', () => {
   afterEach(() => {
-    resetTransportConfig();
     jest.restoreAllMocks();
   });
 
