@@ -49,11 +49,13 @@ describe('outcomes of calls', () => {
 
   it('a lost session says nothing: the sign-in page is the answer to a 401', async () => {
     server.use(http.delete('/api/users/u1', () => HttpResponse.json({}, { status: 401 })));
-    const store = signedInStore();
-
-    await store.dispatch(historianApi.endpoints.deleteUser.initiate({ id: 'u1' }));
-
-    expect(toastsOf(store)).toEqual([]);
+    // Signed in, the lost session resets the API cache, which aborts the call; already signed out
+    // (a second call failing together), the call ends without an error.
+    for (const store of [signedInStore(), makeStore()]) {
+      window.location.hash = '#/configuration/users';
+      await store.dispatch(historianApi.endpoints.deleteUser.initiate({ id: 'u1' }));
+      expect(toastsOf(store)).toEqual([]);
+    }
   });
 
   it('a delete of an organization that still holds things says nothing the first time (the page asks to confirm), and tells a confirmed delete that fails', async () => {

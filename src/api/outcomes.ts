@@ -185,6 +185,12 @@ function errorOf(rejection: unknown): unknown {
   return error === undefined ? rejection : error;
 }
 
+/**
+ * Superseded or cancelled by the transport, or aborted by RTK Query itself (a reset of the API
+ * cache, as a lost session makes, aborts the calls still running).
+ */
+const isCancelled = (error: unknown) => isAbortedError(error) || member(error, 'name') === 'AbortError';
+
 /** Waits for the call to end and shows its outcome; never rejects. */
 export async function reportOutcome(outcome: EndpointOutcome, arg: unknown, { dispatch, getState, queryFulfilled }: OutcomeLifecycle): Promise<void> {
   const before = getState();
@@ -193,7 +199,7 @@ export async function reportOutcome(outcome: EndpointOutcome, arg: unknown, { di
     answer = await queryFulfilled;
   } catch (rejection) {
     const error = errorOf(rejection);
-    if (!outcome.error || isAbortedError(error) || (isHistorianError(error) && outcome.quiet?.(error, arg))) return;
+    if (!outcome.error || isCancelled(error) || (isHistorianError(error) && outcome.quiet?.(error, arg))) return;
     dispatch(outcomeReported({ type: 'danger', messageKey: outcome.error.messageKey, details: errorDetailsOf(error) }));
     return;
   }
