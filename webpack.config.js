@@ -11,7 +11,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { version } = require('./package.json');
 
-const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
+const INITIAL_JS_BUDGET_BYTES = 125 * 1024;
 /** Every lazy chunk: a page and what it loads with it. */
 const LAZY_CHUNK_BUDGET_BYTES = 50 * 1024;
 const REACT_ROUTER_DIR = path.dirname(require.resolve('react-router/package.json'));

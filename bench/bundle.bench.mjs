@@ -1,5 +1,5 @@
 // Prints the gzip size of every chunk of a fresh production build, the sign-in route's initial
-// JavaScript against its 150 KB budget, and the build time (median of 3 builds).
+// JavaScript against its budget (webpack.config.js), and the build time (median of 3 builds).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@ import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
 
 /** Keeps i18next on the user's locale and merges the organization's overrides. */
-function LanguageSync({ i18n }: { i18n: i18n }) {
+export function LanguageSync({ i18n }: { i18n: i18n }) {
   const locale = useAppSelector(selectUserLocale);
   const organization = useAppSelector(selectCurrentOrganizationUuid);
   useEffect(() => {

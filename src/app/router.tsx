@@ -11,6 +11,7 @@ import { ROUTES, type AppRoute, type PageRouteId } from '../state/routes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LocationRecorder } from './LocationRecorder';
 import { RedirectIfLoggedIn, RequireAuth } from './RequireAuth';
+import { RouterNavigation } from './RouterNavigation';
 
 // Every page but login loads lazily, each in a chunk of its own. The declarative HashRouter is
 // used instead of createHashRouter: the data-router engine would cost about 10 KB gzip on the
@@ -127,30 +128,32 @@ function tableRoutes() {
 export function AppRoutes() {
   return (
     <ErrorBoundary>
-      <Routes>
-        <Route
-          path={paths.login}
-          element={
-            <RedirectIfLoggedIn>
-              <LoginPage />
-            </RedirectIfLoggedIn>
-          }
-        />
-        <Route path={paths.loginDone} element={<LoginDonePage />} />
-        {isGalleryEnabled() && <Route path={GALLERY_PATH} element={<GalleryPage />} />}
-        <Route path={paths.qaReplay} element={<QaReplayRoute />} />
-        <Route
-          path={paths.home}
-          element={
-            <RequireAuth>
-              <AppShell />
-            </RequireAuth>
-          }
-        >
-          {tableRoutes()}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <RouterNavigation>
+        <Routes>
+          <Route
+            path={paths.login}
+            element={
+              <RedirectIfLoggedIn>
+                <LoginPage />
+              </RedirectIfLoggedIn>
+            }
+          />
+          <Route path={paths.loginDone} element={<LoginDonePage />} />
+          {isGalleryEnabled() && <Route path={GALLERY_PATH} element={<GalleryPage />} />}
+          <Route path={paths.qaReplay} element={<QaReplayRoute />} />
+          <Route
+            path={paths.home}
+            element={
+              <RequireAuth>
+                <AppShell />
+              </RequireAuth>
+            }
+          >
+            {tableRoutes()}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </RouterNavigation>
     </ErrorBoundary>
   );
 }

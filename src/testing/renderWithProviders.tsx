@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
+import { RouterNavigation } from '../app/RouterNavigation';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import { createTestI18n } from '../i18n/testI18n';
 
@@ -21,13 +22,15 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders store={store} i18n={i18n}>
       <MemoryRouter initialEntries={[route]}>
-        {routePath ? (
-          <Routes>
-            <Route path={routePath} element={children} />
-          </Routes>
-        ) : (
-          children
-        )}
+        <RouterNavigation>
+          {routePath ? (
+            <Routes>
+              <Route path={routePath} element={children} />
+            </Routes>
+          ) : (
+            children
+          )}
+        </RouterNavigation>
       </MemoryRouter>
     </AppProviders>
   );

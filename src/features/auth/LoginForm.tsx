@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AuthOption } from '../../api/generated/historian.gen';
+import { useSignInTranslation } from '../../i18n/signInTexts';
 
 export interface LoginFormProps {
   /** Local and LDAP providers, already in the order of SPEC §2; the first is the default. */
@@ -12,7 +12,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ providers, busy, passwordError, onSubmit }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const [provider, setProvider] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');

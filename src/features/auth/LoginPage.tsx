@@ -1,17 +1,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AuthOption } from '../../api/generated/historian.gen';
 import { useGetAuthOptionsQuery } from '../../api/historianApi';
 import { LoginForm } from './LoginForm';
 import { externalProviders, sortFormProviders } from './sortProviders';
 import { useLoginFlow } from './useLoginFlow';
+import { useSignInTranslation, WithI18next } from '../../i18n/signInTexts';
 
 // Only a user still holding the default password needs the dialog, so its code (the modal and the
 // form fields) stays out of the sign-in route's first download.
 const ForcedPasswordChange = lazy(async () => ({ default: (await import('./ForcedPasswordChange')).ForcedPasswordChange }));
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const { data: options, isLoading, isError } = useGetAuthOptionsQuery();
   const formProviders = useMemo(() => sortFormProviders(options ?? []), [options]);
   const external = useMemo(() => externalProviders(options ?? []), [options]);
@@ -64,7 +64,9 @@ export function LoginPage() {
       </section>
       {flow.pendingPasswordChange && (
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-          <ForcedPasswordChange onChanged={() => void flow.passwordChanged()} />
+          <WithI18next>
+            <ForcedPasswordChange onChanged={() => void flow.passwordChanged()} />
+          </WithI18next>
         </Suspense>
       )}
     </main>

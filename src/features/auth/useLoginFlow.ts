@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import type { AuthOption } from '../../api/generated/historian.gen';
 import { takeRememberedRoute } from '../../api/transport/sessionStorage';
+import { useAppNavigate } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
 import type { LoginError, PendingLogin, SignInOutcome } from './loginTypes';
 import { externalLoginUrl, popupFeatures } from './popupWindow';
@@ -17,7 +17,7 @@ const loadSignIn = () => (signInModule ??= import('./signIn'));
 /** Sign-in by form or popup, the forced password change in between, then login completion. */
 export function useLoginFlow() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [error, setError] = useState<LoginError | null>(null);
   const [busy, setBusy] = useState(false);
   const [pendingPasswordChange, setPendingPasswordChange] = useState<PendingLogin | null>(null);
