@@ -89,7 +89,23 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'historian/import-boundaries': 'error',
+      // The generated API is split per area (src/api/areas), each loading with its pages; the file
+      // with every endpoint is read for its types only, or it would bring every area along.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/generated/historian.gen'], allowTypeImports: true, message: 'Import types only from historian.gen; hooks and endpoints come from src/api/areas.' },
+            { group: ['**/generated/*.gen', '!**/generated/historian.gen'], message: 'Import hooks and endpoints from src/api/areas, where the area is enhanced (tags, outcomes).' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The areas enhance their generated slice; the tag test reads the one with every endpoint.
+    files: ['src/api/areas/*.ts', 'src/api/tags.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -1,17 +1,71 @@
 import type { ConfigFile } from '@rtk-query/codegen-openapi';
 
 // Regenerate with `npm run codegen`; see openapi/README.md. The output is never edited by hand.
+//
+// One generated file per area, each injected into baseApi from the chunk of the pages that use it
+// (src/api/areas/*.ts), so that the sign-in route carries only the session's endpoints and every
+// area added later loads with its own pages. historian.gen.ts holds every endpoint and is read for
+// its types only (ESLint refuses a value import of it), so a type is named the same wherever it
+// is used.
+
+/** The signed-in user, sign-in and what the app reads at once after it: in the main chunk. */
+const SESSION = [
+  'getInfo',
+  'getAuthOptions',
+  'login',
+  'logout',
+  'getCurrentUser',
+  'updateCurrentUser',
+  'updateCurrentUserPassword',
+  'getCurrentUserOrganizations',
+  'getCurrentUserPrivileges',
+  'getCurrentUserManualEntryFormPrivileges',
+  'getCurrentUserTokens',
+  'createCurrentUserToken',
+  'deleteCurrentUserToken',
+  'getLicenseInfo',
+  'getTranslations',
+];
+/** Organizations, users, groups and their privileges, identity providers. */
+const ACCESS = [
+  /Organization$/,
+  'getOrganizations',
+  /^(get|create|update|delete)Users?$/,
+  'updateUserPassword',
+  'getUserAccess',
+  /^(get|create|delete)UserTokens?$/,
+  /UserGroup/,
+  'getPrivileges',
+  /AuthenticationProvider/,
+];
+/** Collectors, their health and updates. */
+const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/, /ProductUpdates?$/];
+/** Settings, table layouts, the licence and time-series databases. */
+const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
+
+/** Browser navigations, static files and the collector-facing calls: never made by this client. */
+const NOT_CALLED = [
+  'getTranslationFile',
+  'addMissingTranslations',
+  'startExternalLogin',
+  'completeExternalLogin',
+  'registerCollector',
+  'getCollectorAssignment',
+  'reportCollectorHealth',
+  'getCollectorUpdateOffer',
+  'downloadCollectorUpdate',
+];
+
+const matches = (name: string, patterns: readonly (string | RegExp)[]) => patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)));
+const called = (patterns: readonly (string | RegExp)[]) => (name: string) => !NOT_CALLED.includes(name) && matches(name, patterns);
+
 const config: ConfigFile = {
   schemaFile: './historian.yaml',
   apiFile: '../src/api/baseApi.ts',
   apiImport: 'baseApi',
-  outputFile: '../src/api/generated/historian.gen.ts',
-  exportName: 'generatedApi',
   hooks: { queries: true, lazyQueries: true, mutations: true },
   // No `tag: true`: the contract's OpenAPI tags are coarse (one per area), and a second tag set
-  // beside the hand-written ones in src/api/historianApi.ts made invalidation depend on both.
-  // Browser navigations and static files, not fetch calls: the login popup opens the auth path,
-  // and i18next's HTTP backend reads the translation files.
+  // beside the hand-written ones (src/api/tags.ts and the areas) made invalidation depend on both.
   // GET calls that change state on the server are mutations for the client.
   endpointOverrides: [
     { pattern: 'logout', type: 'mutation' },
@@ -20,20 +74,17 @@ const config: ConfigFile = {
     { pattern: 'getCollectorTemplate', type: 'mutation' },
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
   ],
-  // The collector-facing calls (tag CollectorApi) are made by collectors with their own token,
-  // never by the browser.
-  filterEndpoints: (name) =>
-    ![
-      'getTranslationFile',
-      'addMissingTranslations',
-      'startExternalLogin',
-      'completeExternalLogin',
-      'registerCollector',
-      'getCollectorAssignment',
-      'reportCollectorHealth',
-      'getCollectorUpdateOffer',
-      'downloadCollectorUpdate',
-    ].includes(name),
+  outputFiles: {
+    '../src/api/generated/historian.gen.ts': { exportName: 'generatedApi', filterEndpoints: (name) => !NOT_CALLED.includes(name) },
+    '../src/api/generated/session.gen.ts': { exportName: 'sessionEndpoints', filterEndpoints: called(SESSION) },
+    '../src/api/generated/access.gen.ts': { exportName: 'accessEndpoints', filterEndpoints: called(ACCESS) },
+    '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
+    '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
+  },
 };
 
 export default config;
+
+/** The areas, for the test that checks every endpoint lies in exactly one. */
+export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION) };
+export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -2,30 +2,42 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const generatedFile = path.resolve(__dirname, '../src/api/generated/historian.gen.ts');
-// Generated beside the real file so that relative imports come out the same. The codegen runs
+const generatedDir = path.resolve(__dirname, '../src/api/generated');
+const AREA_FILES = ['historian', 'session', 'access', 'collectors', 'configuration'];
+// Generated beside the real files so that relative imports come out the same. The codegen runs
 // in a child process because prettier's dynamic imports do not run inside Jest's module system.
-const checkFile = path.resolve(__dirname, '../src/api/generated/.stale-check.gen.ts');
+const checkFile = (name: string) => path.join(generatedDir, `.stale-check.${name}.gen.ts`);
 const checkConfig = path.resolve(__dirname, '.stale-check.config.ts');
 
-describe('the generated API slice', () => {
+describe('the generated API slices', () => {
   afterAll(() => {
-    rmSync(checkFile, { force: true });
+    for (const name of AREA_FILES) rmSync(checkFile(name), { force: true });
     rmSync(checkConfig, { force: true });
   });
 
-  it('is up to date with openapi/historian.yaml (run `npm run codegen` when this fails)', () => {
+  it('are up to date with openapi/historian.yaml (run `npm run codegen` when this fails)', () => {
     writeFileSync(
       checkConfig,
       "import config from './codegen.config';\n" +
-        "export default { ...config, outputFile: '../src/api/generated/.stale-check.gen.ts' };\n",
+        'export default { ...config, outputFiles: Object.fromEntries(Object.entries(config.outputFiles).map(([file, options]) => ' +
+        "[file.replace(/([a-z]+)\\.gen\\.ts$/, '.stale-check.$1.gen.ts'), options])) };\n",
     );
     execFileSync(process.execPath, [path.resolve(__dirname, '../node_modules/.bin/rtk-query-codegen-openapi'), checkConfig], {
       cwd: path.resolve(__dirname, '..'),
       stdio: 'pipe',
     });
-    expect(readFileSync(checkFile, 'utf8')).toBe(readFileSync(generatedFile, 'utf8'));
+    for (const name of AREA_FILES) {
+      expect(readFileSync(checkFile(name), 'utf8')).toBe(readFileSync(path.join(generatedDir, `${name}.gen.ts`), 'utf8'));
+    }
   }, 60_000);
+
+  it('split the endpoints into areas: every endpoint the client calls lies in exactly one', () => {
+    const endpointsOf = (name: string) => [...readFileSync(path.join(generatedDir, `${name}.gen.ts`), 'utf8').matchAll(/^ {4}(\w+): build\./gm)].map((m) => m[1]);
+    const all = endpointsOf('historian');
+    const inAreas = AREA_FILES.slice(1).flatMap(endpointsOf);
+    expect(all.length).toBeGreaterThan(60);
+    expect([...inAreas].sort()).toEqual([...all].sort());
+  });
 });
 
 describe('the generated domain contract types', () => {

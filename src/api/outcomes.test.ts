@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { aSession, ORG_A_UUID } from '../testing/fixtures';
 import { server } from '../testing/server';
-import { historianApi } from './historianApi';
+import { accessApi } from './areas/access';
+import { collectorsApi } from './areas/collectors';
+import { configurationApi } from './areas/configuration';
 
 // The outcome of a call is told once, by the API layer, for every page that makes it (SPEC §2
 // toasts, §8 messages): what each test checks is the toast the store holds after the call.
@@ -21,7 +23,7 @@ describe('outcomes of calls', () => {
     server.use(http.delete('/api/users/u1', () => problem(409, { title: 'Conflict', detail: 'The user holds privileges you do not hold' })));
     const store = signedInStore();
 
-    await store.dispatch(historianApi.endpoints.deleteUser.initiate({ id: 'u1' }));
+    await store.dispatch(accessApi.endpoints.deleteUser.initiate({ id: 'u1' }));
 
     expect(toastsOf(store)).toEqual([
       {
@@ -38,10 +40,10 @@ describe('outcomes of calls', () => {
       http.delete('/api/collectors/c1', () => new HttpResponse(null, { status: 204 })),
     );
     const store = signedInStore();
-    const list = store.dispatch(historianApi.endpoints.getCollectors.initiate({}));
+    const list = store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}));
     await list;
 
-    await store.dispatch(historianApi.endpoints.deleteCollector.initiate({ id: 'c1' }));
+    await store.dispatch(collectorsApi.endpoints.deleteCollector.initiate({ id: 'c1' }));
 
     expect(toastsOf(store)).toEqual([{ type: 'success', messageKey: 'collectors.success.deleted', values: { name: 'Pump house' } }]);
     list.unsubscribe();
@@ -53,7 +55,7 @@ describe('outcomes of calls', () => {
     // (a second call failing together), the call ends without an error.
     for (const store of [signedInStore(), makeStore()]) {
       window.location.hash = '#/configuration/users';
-      await store.dispatch(historianApi.endpoints.deleteUser.initiate({ id: 'u1' }));
+      await store.dispatch(accessApi.endpoints.deleteUser.initiate({ id: 'u1' }));
       expect(toastsOf(store)).toEqual([]);
     }
   });
@@ -63,10 +65,10 @@ describe('outcomes of calls', () => {
     server.use(http.delete('/api/organizations/o1', () => problem(409, holdings)));
     const store = signedInStore();
 
-    await store.dispatch(historianApi.endpoints.deleteOrganization.initiate({ id: 'o1' }));
+    await store.dispatch(accessApi.endpoints.deleteOrganization.initiate({ id: 'o1' }));
     expect(toastsOf(store)).toEqual([]);
 
-    await store.dispatch(historianApi.endpoints.deleteOrganization.initiate({ id: 'o1', confirm: true }));
+    await store.dispatch(accessApi.endpoints.deleteOrganization.initiate({ id: 'o1', confirm: true }));
     expect(toastsOf(store)).toEqual([expect.objectContaining({ type: 'danger', messageKey: 'organizations.errors.delete' })]);
   });
 
@@ -76,13 +78,13 @@ describe('outcomes of calls', () => {
       http.post('/api/user-groups', () => HttpResponse.json({ UUID: 'g2', Name: 'Engineers', IsSystem: false }, { status: 201 })),
     );
     const store = signedInStore();
-    const list = store.dispatch(historianApi.endpoints.getUserGroups.initiate({}));
+    const list = store.dispatch(accessApi.endpoints.getUserGroups.initiate({}));
     await list;
 
-    await store.dispatch(historianApi.endpoints.createUserGroup.initiate({ userGroup: { Name: 'Engineers' } }));
+    await store.dispatch(accessApi.endpoints.createUserGroup.initiate({ userGroup: { Name: 'Engineers' } }));
 
     expect(toastsOf(store)).toEqual([{ type: 'success', messageKey: 'groups.saved' }]);
-    const groups = historianApi.endpoints.getUserGroups.select({})(store.getState() as never).data;
+    const groups = accessApi.endpoints.getUserGroups.select({})(store.getState() as never).data;
     expect(groups?.map((group) => group.Name)).toEqual(expect.arrayContaining(['Operators', 'Engineers']));
     list.unsubscribe();
   });
@@ -95,7 +97,7 @@ describe('outcomes of calls', () => {
     );
     const store = signedInStore();
 
-    await store.dispatch(historianApi.endpoints.testTimeseriesDatabase.initiate({ id: 'd1' }));
+    await store.dispatch(configurationApi.endpoints.testTimeseriesDatabase.initiate({ id: 'd1' }));
 
     expect(toastsOf(store)).toEqual([{ type: 'danger', messageKey: 'configuration.errors.database_test', details: { message: 'connect: connection refused' } }]);
   });

@@ -1,11 +1,10 @@
 import { createAction, nanoid, type UnknownAction } from '@reduxjs/toolkit';
-import { restartRequired } from '../../domain/settingRules';
 import { errorDetailsOf, type ErrorDetails } from './errorDetails';
-import { isAbortedError, isHistorianError, isProblemError, type HistorianError } from './transport/errors';
+import { isAbortedError, isHistorianError, type HistorianError } from './transport/errors';
 
 // What the user is told when a call ends (SPEC §2 toasts, §8 messages), per endpoint, once for
-// every page that makes the call: historianApi.ts runs `reportOutcome` in each listed endpoint's
-// onQueryStarted. Pages keep what else they do (navigate, close a dialog, show field errors).
+// every page that makes the call: each area of the API (src/api/areas) lists its endpoints' outcomes
+// and withOutcomes runs `reportOutcome` in their onQueryStarted. Pages keep what else they do (navigate, close a dialog, show field errors).
 // A call that ends the session (a 401, answered without an error) and a superseded or cancelled
 // call say nothing.
 
@@ -34,7 +33,7 @@ export interface EndpointOutcome {
 }
 
 // Reading unknown values without casts: the argument, answer and state come in untyped.
-function member(value: unknown, ...path: string[]): unknown {
+export function member(value: unknown, ...path: string[]): unknown {
   let current = value;
   for (const name of path) {
     if (typeof current !== 'object' || current === null) return undefined;
@@ -43,13 +42,13 @@ function member(value: unknown, ...path: string[]): unknown {
   return current;
 }
 
-const textAt = (value: unknown, ...path: string[]) => {
+export const textAt = (value: unknown, ...path: string[]) => {
   const found = member(value, ...path);
   return typeof found === 'string' ? found : '';
 };
 
 /** The items of every cached answer of a list query, in the state before the call. */
-function cachedItems(state: unknown, endpointName: string): unknown[] {
+export function cachedItems(state: unknown, endpointName: string): unknown[] {
   const queries = member(state, 'api', 'queries');
   if (typeof queries !== 'object' || queries === null) return [];
   return Object.values(queries).flatMap((entry) => {
@@ -59,118 +58,8 @@ function cachedItems(state: unknown, endpointName: string): unknown[] {
 }
 
 /** A member of the cached item with this UUID, e.g. the name of a collector being deleted. */
-const cachedText = (state: unknown, endpointName: string, uuid: string, name: string) =>
+export const cachedText = (state: unknown, endpointName: string, uuid: string, name: string) =>
   textAt(cachedItems(state, endpointName).find((item) => member(item, 'UUID') === uuid), name);
-
-/** SPEC §8: a changed session duration or base URL needs a restart, which the toast says. */
-function settingsSaved({ arg, before }: Call): OutcomeToast {
-  const body = member(arg, 'body');
-  const after = Array.isArray(body) ? body : [];
-  const organizations = new Set(after.map((setting) => textAt(setting, 'OrganizationUUID')));
-  const stored = Object.fromEntries(
-    cachedItems(before, 'getSettings')
-      .filter((setting) => organizations.has(textAt(setting, 'OrganizationUUID')))
-      .map((setting) => [textAt(setting, 'Name'), textAt(setting, 'Value')]),
-  );
-  const saved = Object.fromEntries(after.map((setting) => [textAt(setting, 'Name'), textAt(setting, 'Value')]));
-  return restartRequired(stored, saved)
-    ? { type: 'warning', messageKey: 'historian.success.update_setting_restart_required' }
-    : { type: 'success', messageKey: 'historian.success.update_setting' };
-}
-
-/** SPEC §8: a saved database is tested next; a failed test is told with its failed steps. */
-function databaseTested({ data }: Call): OutcomeToast {
-  if (member(data, 'Success') === true) return { type: 'success', messageKey: 'timeseries.saved' };
-  const steps = member(data, 'Steps');
-  const failed = (Array.isArray(steps) ? steps : []).filter((step) => member(step, 'Success') !== true);
-  const message = failed.map((step) => `${textAt(step, 'Name')}: ${textAt(step, 'Message')}`).join('\n') || textAt(data, 'FailedStep');
-  return { type: 'danger', messageKey: 'configuration.errors.database_test', details: { message } };
-}
-
-/** A delete of an organization that still holds things answers 409 with them; the page asks to confirm. */
-const asksToConfirm = (error: HistorianError, arg: unknown) =>
-  isProblemError(error) && error.code === 409 && error.body.holdings !== undefined && member(arg, 'confirm') !== true;
-
-export const endpointOutcomes: Record<string, EndpointOutcome> = {
-  updateCurrentUser: { success: { messageKey: 'profile.saved' }, error: { messageKey: 'profile.errors.update' } },
-  // The password form shows the server's refusal on its field.
-  updateCurrentUserPassword: { success: { messageKey: 'users.change_password.changed' } },
-  createCurrentUserToken: { error: { messageKey: 'configurations.errors.generate_token' } },
-  deleteCurrentUserToken: { error: { messageKey: 'profile.tokens.delete_failed' } },
-
-  createOrganization: { success: { messageKey: 'organizations.saved' }, error: { messageKey: 'configurations.errors.create_organization' } },
-  updateOrganization: { success: { messageKey: 'organizations.saved' }, error: { messageKey: 'organizations.errors.save' } },
-  deleteOrganization: { success: { messageKey: 'organizations.deleted' }, error: { messageKey: 'organizations.errors.delete' }, quiet: asksToConfirm },
-  activateLicense: { success: { messageKey: 'historian.success.update_license' }, error: { messageKey: 'historian.errors.update_license' } },
-  updateSettingsBatch: { success: settingsSaved, error: { messageKey: 'configurations.errors.update_setting' } },
-  createTableSetting: { error: { messageKey: 'table.errors.save_table_settings' } },
-  // A stored layout removed on the server is stored anew by the table (useTableLayout).
-  updateTableSetting: { error: { messageKey: 'table.errors.save_table_settings' }, quiet: (error) => error.code === 404 },
-
-  createUser: { success: { messageKey: 'users.saved' }, error: { messageKey: 'users.save_failed' } },
-  updateUser: { success: { messageKey: 'users.saved' }, error: { messageKey: 'users.save_failed' } },
-  deleteUser: { success: { messageKey: 'users.deleted' }, error: { messageKey: 'users.delete_failed' } },
-  updateUserPassword: { success: { messageKey: 'users.password_set' }, error: { messageKey: 'users.errors.update_password' } },
-  createUserToken: { error: { messageKey: 'configurations.errors.generate_token' } },
-  deleteUserToken: { error: { messageKey: 'profile.tokens.delete_failed' } },
-  createUserGroup: { success: { messageKey: 'groups.saved' }, error: { messageKey: 'groups.errors.save' } },
-  updateUserGroup: { success: { messageKey: 'groups.saved' }, error: { messageKey: 'groups.errors.save' } },
-  deleteUserGroup: { error: { messageKey: 'groups.errors.delete' } },
-  createUserGroupUser: { success: { messageKey: 'configuration.success.member_added' }, error: { messageKey: 'groups.errors.members' } },
-  deleteUserGroupUser: { error: { messageKey: 'groups.errors.members' } },
-  createUserGroupPrivilege: { error: { messageKey: 'groups.errors.privileges' } },
-  deleteUserGroupPrivilege: { error: { messageKey: 'groups.errors.privileges' } },
-  createUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
-  updateUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
-  deleteUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
-  createAuthenticationProvider: { success: { messageKey: 'providers.saved' }, error: { messageKey: 'providers.errors.save' } },
-  updateAuthenticationProvider: { success: { messageKey: 'providers.saved' }, error: { messageKey: 'providers.errors.save' } },
-  deleteAuthenticationProvider: { error: { messageKey: 'providers.errors.delete' } },
-  testAuthenticationProvider: { error: { messageKey: 'providers.errors.test' } },
-
-  createCollector: {
-    success: ({ arg }) => ({ type: 'success', messageKey: 'collectors.success.saved', values: { name: textAt(arg, 'collector', 'Name') } }),
-    error: { messageKey: 'collectors.errors.save' },
-  },
-  updateCollector: {
-    success: ({ arg }) => ({ type: 'success', messageKey: 'collectors.success.saved', values: { name: textAt(arg, 'collector', 'Name') } }),
-    error: { messageKey: 'collectors.errors.save' },
-  },
-  deleteCollector: {
-    success: ({ arg, before }) => ({ type: 'success', messageKey: 'collectors.success.deleted', values: { name: cachedText(before, 'getCollectors', textAt(arg, 'id'), 'Name') } }),
-    error: { messageKey: 'collectors.errors.delete' },
-  },
-  updateCollectorStatus: { error: { messageKey: 'collectors.errors.status' } },
-  getCollectorToken: { error: { messageKey: 'collectors.errors.token' } },
-  getCollectorTemplate: { error: { messageKey: 'collectors.errors.template' } },
-  startCollectorUpdate: {
-    success: ({ arg, before }) => ({
-      type: 'info',
-      messageKey: 'collectors.update.started',
-      values: { name: cachedText(before, 'getCollectors', textAt(arg, 'id'), 'Name'), version: textAt(arg, 'collectorUpdateStart', 'Version') },
-    }),
-    error: { messageKey: 'collectors.errors.update' },
-  },
-  createProductUpdate: {
-    success: ({ data }) => ({ type: 'success', messageKey: 'product_updates.upload.success', values: { version: textAt(data, 'Version') } }),
-    error: { messageKey: 'product_updates.upload.error' },
-  },
-  deleteProductUpdate: {
-    success: ({ arg, before }) => ({
-      type: 'success',
-      messageKey: 'product_updates.delete.success',
-      values: { version: cachedText(before, 'getProductUpdates', textAt(arg, 'id'), 'Version') },
-    }),
-    error: { messageKey: 'product_updates.delete.error' },
-  },
-
-  // A save is followed by a test of the saved database, which tells the outcome of both.
-  createTimeseriesDatabase: { error: { messageKey: 'configuration.errors.update_database' } },
-  updateTimeseriesDatabase: { error: { messageKey: 'configuration.errors.update_database' } },
-  testTimeseriesDatabase: { success: databaseTested, error: { messageKey: 'configuration.errors.database_test' } },
-  testTimeseriesDatabaseSettings: { error: { messageKey: 'timeseries.test.error' } },
-  deleteTimeseriesDatabase: { success: { messageKey: 'timeseries.deleted' }, error: { messageKey: 'timeseries.errors.delete' } },
-};
 
 /** The part of RTK Query's lifecycle API that reporting needs. */
 export interface OutcomeLifecycle {
@@ -208,4 +97,27 @@ export async function reportOutcome(outcome: EndpointOutcome, arg: unknown, { di
   const toast: OutcomeToast =
     typeof outcome.success === 'function' ? outcome.success({ arg, data: answer.data, before }) : { type: 'success', messageKey: outcome.success.messageKey };
   dispatch(outcomeReported(toast));
+}
+
+const isLifecycleHook = (value: unknown): value is (arg: unknown, lifecycle: OutcomeLifecycle) => unknown => typeof value === 'function';
+
+/**
+ * Runs reportOutcome in the onQueryStarted of every endpoint of `outcomes`, beside the endpoint's
+ * own (a list patch): apply it last.
+ */
+export function withOutcomes<Api extends { enhanceEndpoints: (options: { endpoints: never }) => unknown }>(api: Api, outcomes: Record<string, EndpointOutcome>): Api {
+  const endpoints = Object.fromEntries(
+    Object.entries(outcomes).map(([name, outcome]) => [
+      name,
+      (definition: { onQueryStarted?: unknown }) => {
+        const own = definition.onQueryStarted;
+        const onQueryStarted = async (arg: unknown, lifecycle: OutcomeLifecycle) => {
+          await Promise.all([isLifecycleHook(own) ? own(arg, lifecycle) : undefined, reportOutcome(outcome, arg, lifecycle)]);
+        };
+        Object.assign(definition, { onQueryStarted });
+      },
+    ]),
+  );
+  api.enhanceEndpoints({ endpoints: endpoints as never });
+  return api;
 }

@@ -19,7 +19,7 @@ function isProductUpdate(value: unknown): value is ProductUpdate {
   return ['UUID', 'ProductType', 'Product', 'OS', 'Arch', 'Version'].every((key) => key in value && typeof Reflect.get(value, key) === 'string');
 }
 
-/** The queryFn of createProductUpdate (src/api/historianApi.ts). */
+/** The queryFn of createProductUpdate (src/api/areas/collectors.ts). */
 export async function uploadProductUpdate(
   arg: CreateProductUpdateApiArg,
   api: BaseQueryApi,

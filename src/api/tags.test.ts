@@ -6,16 +6,20 @@ import { makeStore } from '../app/store';
 import { aCurrentUser, aSession } from '../testing/fixtures';
 import { server } from '../testing/server';
 import { generatedApi } from './generated/historian.gen';
-import { historianApi } from './historianApi';
-import { endpointTags, type ApiTag, type EndpointTags } from './tags';
+import { sessionApi } from './areas/session';
+import { accessTags } from './areas/access';
+import { collectorsTags } from './areas/collectors';
+import { configurationTags } from './areas/configuration';
+import { sessionTags } from './areas/session';
+import type { ApiTag, EndpointTags } from './tags';
 
-// The tag table of tags.ts is the only source of tags: these tests read it with a sample answer
+// The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
 // (a list holding one item) and a sample argument (every id the same), as RTK Query would.
 
 const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 const sampleResult = [{ UUID: SAMPLE }];
-const table: Record<string, EndpointTags> = endpointTags;
+const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);
@@ -59,13 +63,13 @@ describe('the tags of the API', () => {
       }),
     );
     const store = makeStore({ session: aSession() });
-    const subscription = store.dispatch(historianApi.endpoints.getCurrentUser.initiate());
+    const subscription = store.dispatch(sessionApi.endpoints.getCurrentUser.initiate());
     // The store's type knows the empty root only; the endpoints are injected into it.
-    const mustChangePassword = () => historianApi.endpoints.getCurrentUser.select()(store.getState() as never).data?.MustChangePassword;
+    const mustChangePassword = () => sessionApi.endpoints.getCurrentUser.select()(store.getState() as never).data?.MustChangePassword;
     await subscription;
     expect(mustChangePassword()).toBe(true);
 
-    await store.dispatch(historianApi.endpoints.updateCurrentUserPassword.initiate({ passwordChange: { Password: 'a new password' } }));
+    await store.dispatch(sessionApi.endpoints.updateCurrentUserPassword.initiate({ passwordChange: { Password: 'a new password' } }));
     await waitFor(() => expect(mustChangePassword()).toBe(false));
     subscription.unsubscribe();
   });

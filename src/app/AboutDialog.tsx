@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGetInfoQuery } from '../api/historianApi';
+import { useGetInfoQuery } from '../api/areas/session';
 import { Modal } from '../components/Modal/Modal';
 import { APP_VERSION } from '../lib/appVersion';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRead } from '../api/generated/historian.gen';
-import { useGetCurrentUserOrganizationsQuery } from '../api/historianApi';
+import { useGetCurrentUserOrganizationsQuery } from '../api/areas/session';
 import { ORGANIZATION_STORAGE_KEY, readPersistedMember } from '../api/transport/sessionStorage';
 import { Modal } from '../components/Modal/Modal';
 import { paths } from '../lib/paths';

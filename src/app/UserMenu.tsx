@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { baseApi } from '../api/baseApi';
-import { useLogoutMutation } from '../api/historianApi';
+import { useLogoutMutation } from '../api/areas/session';
 import { APP_VERSION } from '../lib/appVersion';
 import { paths } from '../lib/paths';
 import { selectCurrentOrganization } from '../state/privileges';

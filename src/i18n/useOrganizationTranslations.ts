@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetTranslationsQuery } from '../api/historianApi';
+import { useGetTranslationsQuery } from '../api/areas/session';
 import type { Language } from '../api/generated/historian.gen';
 import { LANGUAGES } from '../../domain/constants';
 import { DEFAULT_NAMESPACE } from './options';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { historianApi } from '../api/historianApi';
+import { collectorsApi } from '../api/areas/collectors';
 import { makeStore } from '../app/store';
 import { aSession, ORG_A_UUID } from '../testing/fixtures';
 import { server } from '../testing/server';
@@ -17,13 +17,13 @@ describe('a lost session', () => {
       http.get('/api/product-updates', () => HttpResponse.json({}, { status: 401 })),
     );
     const store = makeStore({ session: aSession(), organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: null, hasManualEntryForms: false } });
-    await store.dispatch(historianApi.endpoints.getCollectors.initiate({}));
+    await store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}));
     expect(Object.keys(store.getState().api.queries)).not.toHaveLength(0);
 
     lost = true;
     await Promise.all([
-      store.dispatch(historianApi.endpoints.getCollectors.initiate({}, { forceRefetch: true })),
-      store.dispatch(historianApi.endpoints.getProductUpdates.initiate()),
+      store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}, { forceRefetch: true })),
+      store.dispatch(collectorsApi.endpoints.getProductUpdates.initiate()),
     ]);
 
     expect(store.getState().session.userName).toBeNull();

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { historianApi } from '../api/historianApi';
+import { accessApi } from '../api/areas/access';
 import { makeStore } from '../app/store';
 import { anOrganization, aPrivilege, aSession, ORG_A_UUID, ORG_B_UUID } from '../testing/fixtures';
 import { server } from '../testing/server';
@@ -34,11 +34,11 @@ describe("the signed-in user's own access", () => {
     const reads = serveOwnAccess([aPrivilege('READ_COLLECTORS', ORG_A_UUID), aPrivilege('READ_COLLECTORS', ORG_B_UUID)]);
     const store = makeStore({ session: aSession({ userPrivileges: [aPrivilege('READ_COLLECTORS', ORG_A_UUID)] }) });
 
-    await store.dispatch(historianApi.endpoints.deleteUserGroupUser.initiate({ id: 'membership-1' }));
+    await store.dispatch(accessApi.endpoints.deleteUserGroupUser.initiate({ id: 'membership-1' }));
     await waitFor(() => expect(store.getState().session.userPrivileges).toContainEqual(aPrivilege('READ_COLLECTORS', ORG_B_UUID)));
     expect(store.getState().organization.current).toMatchObject({ UUID: ORG_A_UUID });
 
-    await store.dispatch(historianApi.endpoints.deleteUserGroup.initiate({ id: 'group-1' }));
+    await store.dispatch(accessApi.endpoints.deleteUserGroup.initiate({ id: 'group-1' }));
     await waitFor(() => expect(reads.privileges).toBe(2));
   });
 
@@ -58,7 +58,7 @@ describe("the signed-in user's own access", () => {
     const reads = serveOwnAccess([]);
     const store = makeStore();
 
-    await store.dispatch(historianApi.endpoints.deleteUserGroupUser.initiate({ id: 'membership-1' }));
+    await store.dispatch(accessApi.endpoints.deleteUserGroupUser.initiate({ id: 'membership-1' }));
 
     expect(reads.privileges).toBe(0);
   });

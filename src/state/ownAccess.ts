@@ -1,5 +1,6 @@
-import { createAsyncThunk, isAnyOf, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { historianApi } from '../api/historianApi';
+import { createAsyncThunk, isFulfilled, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { accessApi } from '../api/areas/access';
+import { sessionApi } from '../api/areas/session';
 import { manualEntryFormsCounted, organizationsLoaded, type OrganizationSummary } from './organization';
 import { selectIsLoggedIn } from './privileges';
 import type { PersistedSlices } from './rootState';
@@ -33,9 +34,9 @@ export function countManualEntryForms(): ThunkAction<void, PersistedSlices, unkn
 /** Reads the user's own privileges and organizations again; resolves to the organizations. */
 export const refreshOwnAccess = createAsyncThunk<OrganizationSummary[], void, { state: PersistedSlices }>('session/ownAccessRefresh', async (_, { dispatch }) => {
   const [privileges, manualEntryFormPrivileges, organizations] = await Promise.all([
-    dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
-    dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
-    dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
+    dispatch(sessionApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
+    dispatch(sessionApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
+    dispatch(sessionApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
   ]);
   dispatch(privilegesLoaded({ privileges, manualEntryFormPrivileges }));
   dispatch(organizationsLoaded(organizations));
@@ -43,16 +44,26 @@ export const refreshOwnAccess = createAsyncThunk<OrganizationSummary[], void, { 
   return organizations;
 });
 
-/** Changes after which the signed-in user's own groups, and so their privileges, may differ. */
-const changesOwnAccess = isAnyOf(
-  historianApi.endpoints.createOrganization.matchFulfilled,
-  historianApi.endpoints.deleteOrganization.matchFulfilled,
-  historianApi.endpoints.deleteUserGroup.matchFulfilled,
-  historianApi.endpoints.createUserGroupUser.matchFulfilled,
-  historianApi.endpoints.deleteUserGroupUser.matchFulfilled,
-  historianApi.endpoints.createUserGroupPrivilege.matchFulfilled,
-  historianApi.endpoints.deleteUserGroupPrivilege.matchFulfilled,
-);
+/**
+ * Changes after which the signed-in user's own groups, and so their privileges, may differ. Read
+ * by name from RTK Query's fulfilled action: these endpoints load with the access pages, and
+ * matching them through their definitions would bring that area into the sign-in route.
+ */
+const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints> = new Set([
+  'createOrganization',
+  'deleteOrganization',
+  'deleteUserGroup',
+  'createUserGroupUser',
+  'deleteUserGroupUser',
+  'createUserGroupPrivilege',
+  'deleteUserGroupPrivilege',
+]);
+
+function changesOwnAccess(action: unknown): boolean {
+  if (!isFulfilled(action) || !action.type.startsWith(`${sessionApi.reducerPath}/`)) return false;
+  const name: unknown = Reflect.get(Object(action.meta.arg), 'endpointName');
+  return typeof name === 'string' && (OWN_ACCESS_CHANGES as ReadonlySet<string>).has(name);
+}
 
 /**
  * The store's middleware that refreshes the signed-in user's own access after such a change. (A

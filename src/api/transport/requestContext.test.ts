@@ -1,6 +1,6 @@
 import { makeStore } from '../../app/store';
 import { aSession, ORG_A_UUID, ORG_B_UUID } from '../../testing/fixtures';
-import { historianApi } from '../historianApi';
+import { collectorsApi } from '../areas/collectors';
 import { recordRequests, setXsrfCookie } from './transportTestUtils';
 
 // SPEC §7 headers come from the state of the store that makes the call, read at the call: there
@@ -20,8 +20,8 @@ describe('what a call carries from its store', () => {
     const plantA = storeIn(ORG_A_UUID, 'nl', 'token-a');
     const plantB = storeIn(ORG_B_UUID, 'de', null);
 
-    await plantA.dispatch(historianApi.endpoints.getCollectors.initiate({}));
-    await plantB.dispatch(historianApi.endpoints.getCollectors.initiate({}));
+    await plantA.dispatch(collectorsApi.endpoints.getCollectors.initiate({}));
+    await plantB.dispatch(collectorsApi.endpoints.getCollectors.initiate({}));
 
     expect(seen.map(({ headers }) => [headers.get('x-organization-uuid'), headers.get('accept-language'), headers.get('authorization')])).toEqual([
       [ORG_A_UUID, 'nl', 'Bearer token-a'],

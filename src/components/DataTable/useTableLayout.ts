@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { TableSetting } from '../../api/generated/historian.gen';
-import { historianApi } from '../../api/historianApi';
+import { configurationApi } from '../../api/areas/configuration';
 import { isHistorianError } from '../../api/transport/errors';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { defaultLayout, resolveLayout, sameLayout, toStoredLayout, type LayoutColumn, type ResolvedLayout } from '../../lib/tableLayout';
@@ -29,9 +29,9 @@ export function useTableLayout(tableId: string, columns: readonly LayoutColumn[]
   const stored = useSelector((state: PersistedSlices) => selectTableLayout(state, tableId));
   const signedIn = useSelector(selectIsLoggedIn);
   const canSaveAsDefault = useSelector(selectCanSaveDefault);
-  const { data: fromServer } = historianApi.useGetTableSettingQuery(signedIn ? { id: tableId } : skipToken);
-  const [create] = historianApi.useCreateTableSettingMutation();
-  const [update] = historianApi.useUpdateTableSettingMutation();
+  const { data: fromServer } = configurationApi.useGetTableSettingQuery(signedIn ? { id: tableId } : skipToken);
+  const [create] = configurationApi.useCreateTableSettingMutation();
+  const [update] = configurationApi.useUpdateTableSettingMutation();
 
   // Runs only when the server's answer changes, never because the local copy did: a save in
   // flight must not be undone by the answer read before it.

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useCreateOrganizationMutation } from '../../api/historianApi';
+import { useCreateOrganizationMutation } from '../../api/areas/access';
 import { httpError } from '../../api/transport/errors';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActivateLicenseMutation, useGetLicenseFingerprintQuery } from '../../api/historianApi';
+import { useActivateLicenseMutation, useGetLicenseFingerprintQuery } from '../../api/areas/configuration';
 import type { LicenseInfo } from '../../api/generated/historian.gen';
 import { isJwtShaped } from '../../lib/jwtShape';
 import { useToasts } from '../Toasts/useToasts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateCurrentUserPasswordMutation } from '../../api/historianApi';
+import { useUpdateCurrentUserPasswordMutation } from '../../api/areas/session';
 import { isProblemError } from '../../api/transport/errors';
 import { validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../../lib/passwordRules';
 import { TextField } from '../form/TextFields';

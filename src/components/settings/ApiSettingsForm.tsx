@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateSettingsBatchMutation } from '../../api/historianApi';
+import { useUpdateSettingsBatchMutation } from '../../api/areas/configuration';
 import type { Setting } from '../../api/generated/historian.gen';
 import { SETTING_NAMES, type SettingName } from '../../../domain/settingNames';
 import { normalizeSettingValue, restartRequired, settingValueError } from '../../../domain/settingRules';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { historianApi } from '../../api/historianApi';
+import { sessionApi } from '../../api/areas/session';
 import { takeRememberedRoute } from '../../api/transport/sessionStorage';
 import { paths } from '../../lib/paths';
 import { completeLogin } from './completeLogin';
@@ -42,7 +42,7 @@ export function LoginDonePage() {
     if (openerWaits()) return undefined;
     let active = true;
     void (async () => {
-      const current = await dispatch(historianApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      const current = await dispatch(sessionApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
       const user = current.data;
       if (!active) return;
       if (!user?.Name) return fail();

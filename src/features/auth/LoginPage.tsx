@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { AuthOption } from '../../api/generated/historian.gen';
-import { useGetAuthOptionsQuery } from '../../api/historianApi';
+import { useGetAuthOptionsQuery } from '../../api/areas/session';
 import { LoginForm } from './LoginForm';
 import { externalProviders, sortFormProviders } from './sortProviders';
 import { useLoginFlow } from './useLoginFlow';

@@ -1,5 +1,5 @@
 import type { AppDispatch } from '../../app/store';
-import { historianApi } from '../../api/historianApi';
+import { sessionApi } from '../../api/areas/session';
 import type { CurrentUser } from '../../api/generated/historian.gen';
 import { licenceInfoLoaded } from '../../state/licence';
 import { organizationsLoaded } from '../../state/organization';
@@ -23,12 +23,12 @@ export async function completeLogin(
 ): Promise<LoginCompletion> {
   try {
     const [privileges, formPrivileges, organizations] = await Promise.all([
-      dispatch(historianApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
-      dispatch(historianApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
-      dispatch(historianApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
+      dispatch(sessionApi.endpoints.getCurrentUserPrivileges.initiate(undefined, fresh)).unwrap(),
+      dispatch(sessionApi.endpoints.getCurrentUserManualEntryFormPrivileges.initiate(undefined, fresh)).unwrap(),
+      dispatch(sessionApi.endpoints.getCurrentUserOrganizations.initiate(undefined, fresh)).unwrap(),
     ]);
     if (privileges.length === 0 && formPrivileges.length === 0) {
-      await dispatch(historianApi.endpoints.logout.initiate({ provider })).unwrap().catch(() => undefined);
+      await dispatch(sessionApi.endpoints.logout.initiate({ provider })).unwrap().catch(() => undefined);
       dispatch(loggedOut());
       return { ok: false, reason: 'missing_privileges' };
     }
@@ -59,6 +59,6 @@ export async function completeLogin(
  * licence status loads them again.
  */
 async function loadLicence(dispatch: AppDispatch): Promise<void> {
-  const result = await dispatch(historianApi.endpoints.getLicenseInfo.initiate(undefined, fresh));
+  const result = await dispatch(sessionApi.endpoints.getLicenseInfo.initiate(undefined, fresh));
   if (result.data) dispatch(licenceInfoLoaded({ claims: result.data.LicenseClaims, error: result.data.Error ?? null }));
 }

@@ -1,5 +1,5 @@
 import type { AppDispatch } from '../../app/store';
-import { historianApi } from '../../api/historianApi';
+import { sessionApi } from '../../api/areas/session';
 import { isProblemError } from '../../api/transport/errors';
 import { completeLogin } from './completeLogin';
 import { watchPopup, type WatchedPopup } from './externalLogin';
@@ -11,7 +11,7 @@ import type { FinishOutcome, LoginError, PendingLogin, SignInOutcome } from './l
 const fresh = { subscribe: false, forceRefetch: true } as const;
 
 export async function signInWithForm(dispatch: AppDispatch, provider: string, Name: string, Password: string): Promise<SignInOutcome> {
-  const result = await dispatch(historianApi.endpoints.login.initiate({ provider, loginCredentials: { Name, Password } }));
+  const result = await dispatch(sessionApi.endpoints.login.initiate({ provider, loginCredentials: { Name, Password } }));
   if ('error' in result) return { kind: 'failed', error: loginErrorOf(result.error) };
   if (!result.data?.User) return { kind: 'failed', error: loginErrorOf(undefined) };
   return { kind: 'signed-in', login: { user: result.data.User, provider, loginType: 'form' } };
@@ -28,7 +28,7 @@ export async function signInWithPopup(
   const outcome = await watchPopup(popup, origin, signal);
   if (outcome.kind === 'cancelled') return outcome;
   if (outcome.kind === 'error') return { kind: 'failed', error: { field: 'form', key: 'users.errors.login' } };
-  const current = await dispatch(historianApi.endpoints.getCurrentUser.initiate(undefined, fresh));
+  const current = await dispatch(sessionApi.endpoints.getCurrentUser.initiate(undefined, fresh));
   if (!current.data?.Name) return { kind: 'failed', error: { field: 'form', key: 'login.aborted' } };
   return { kind: 'signed-in', login: { user: current.data, provider, loginType: 'external' } };
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectorRead, CollectorWrite } from '../../api/generated/historian.gen';
-import { useCreateCollectorMutation, useUpdateCollectorMutation } from '../../api/historianApi';
+import { useCreateCollectorMutation, useUpdateCollectorMutation } from '../../api/areas/collectors';
 import { Modal } from '../../components/Modal/Modal';
 import { SchemaFields } from '../../components/SchemaForm/SchemaFields';
 import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../components/SchemaForm/useSchemaForm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectorRead, ItemStatus } from '../../api/generated/historian.gen';
-import { useDeleteCollectorMutation, useGetCollectorTemplateMutation, useStartCollectorUpdateMutation, useUpdateCollectorStatusMutation } from '../../api/historianApi';
+import { useDeleteCollectorMutation, useGetCollectorTemplateMutation, useStartCollectorUpdateMutation, useUpdateCollectorStatusMutation } from '../../api/areas/collectors';
 import { Modal } from '../../components/Modal/Modal';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
 import { displayedHealth, settingsState, type AvailableUpdate } from './collectorRules';

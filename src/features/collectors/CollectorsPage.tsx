@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CollectorRead } from '../../api/generated/historian.gen';
-import { historianApi, useGetCollectorsQuery, useGetProductUpdatesQuery } from '../../api/historianApi';
+import { collectorsApi, useGetCollectorsQuery, useGetProductUpdatesQuery } from '../../api/areas/collectors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { paths } from '../../lib/paths';
@@ -43,7 +43,7 @@ export function CollectorsPage() {
   const onUpdateStarted = useCallback(
     (id: string, version: string) =>
       dispatch(
-        historianApi.util.updateQueryData('getCollectors', COLLECTORS_QUERY, (draft) => {
+        collectorsApi.util.updateQueryData('getCollectors', COLLECTORS_QUERY, (draft) => {
           const collector = draft.find((c) => c.UUID === id);
           if (collector) Object.assign(collector, { Health: UPGRADING, UpdateVersion: version });
         }),

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectorRead } from '../../api/generated/historian.gen';
-import { useGetCollectorHealthHistoryQuery } from '../../api/historianApi';
+import { useGetCollectorHealthHistoryQuery } from '../../api/areas/collectors';
 import { formatTime, healthLabel } from './collectorText';
 
 // uPlot and its stylesheet load only when a collector's history is opened.

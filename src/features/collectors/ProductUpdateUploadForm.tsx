@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateProductUpdateMutation } from '../../api/historianApi';
+import { useCreateProductUpdateMutation } from '../../api/areas/collectors';
 import { PRODUCT_UPDATES_UPLOAD_URL } from '../../api/productUpdateUpload';
 import { useFormErrors } from '../../components/form/useFormErrors';
 import { useUploadProgress } from './useUploadProgress';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProductUpdate } from '../../api/generated/historian.gen';
-import { useDeleteProductUpdateMutation, useGetProductUpdatesQuery } from '../../api/historianApi';
+import { useDeleteProductUpdateMutation, useGetProductUpdatesQuery } from '../../api/areas/collectors';
 import { useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../components/DataTable/types';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectorRead } from '../../api/generated/historian.gen';
-import { useGetCollectorTokenMutation } from '../../api/historianApi';
+import { useGetCollectorTokenMutation } from '../../api/areas/collectors';
 import { Modal } from '../../components/Modal/Modal';
 import { useToasts } from '../../components/Toasts/useToasts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useGetLicenseInfoQuery } from '../../api/historianApi';
+import { useGetLicenseInfoQuery } from '../../api/areas/session';
 import { configurationPath, paths } from '../../lib/paths';
 import { licenceInfoLoaded, selectLicenceBanner, type LicenceBanner } from '../../state/licence';
 import { selectCanManageSettingsAtRoot } from '../../state/privileges';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Token, TokenCreated } from '../../api/generated/historian.gen';
-import { useCreateCurrentUserTokenMutation, useDeleteCurrentUserTokenMutation, useGetCurrentUserTokensQuery } from '../../api/historianApi';
+import { useCreateCurrentUserTokenMutation, useDeleteCurrentUserTokenMutation, useGetCurrentUserTokensQuery } from '../../api/areas/session';
 import { Modal } from '../../components/Modal/Modal';
 import { useToasts } from '../../components/Toasts/useToasts';
 

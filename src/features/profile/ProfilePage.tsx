@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGetAuthOptionsQuery } from '../../api/historianApi';
+import { useGetAuthOptionsQuery } from '../../api/areas/session';
 import { ChangePasswordForm } from '../../components/password/ChangePasswordForm';
 import { RecorderToggle } from '../../components/RecorderToggle';
 import { passwordChanged } from '../../state/session';

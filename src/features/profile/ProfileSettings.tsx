@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../api/generated/historian.gen';
-import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/historianApi';
+import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/areas/session';
 import { LANGUAGES } from '../../../domain/constants';
 import { selectUserLocale, selectUserName } from '../../state/privileges';
 import { experimentalFeaturesChanged, localeChanged } from '../../state/session';

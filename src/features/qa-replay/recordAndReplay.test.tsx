@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
-import { historianApi } from '../../api/historianApi';
+import { configurationApi } from '../../api/areas/configuration';
+import { sessionApi } from '../../api/areas/session';
 import { LocationRecorder } from '../../app/LocationRecorder';
 import { AppProviders } from '../../app/providers';
 import { ReplaySandbox } from '../../app/ReplaySandbox';
@@ -103,9 +104,9 @@ async function recordLiveSession(): Promise<{ recording: Recording; checkpoints:
   await act(async () => {
     store.dispatch(tableLayoutChanged({ tableId: 'collectors', layout: { columnsShown: ['Name'], columnsOrder: ['Name', 'Status'] } }));
     const tableSetting = { ID: 'collectors', ColumnsShown: ['Name'], ColumnsOrder: ['Name', 'Status'] };
-    await store.dispatch(historianApi.endpoints.createTableSetting.initiate({ tableSetting }));
+    await store.dispatch(configurationApi.endpoints.createTableSetting.initiate({ tableSetting }));
     // And a token created on the profile: its value must not reach the recording either.
-    await store.dispatch(historianApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
+    await store.dispatch(sessionApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
   });
   await checkpoint('table settings saved');
 

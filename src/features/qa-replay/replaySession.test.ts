@@ -1,4 +1,4 @@
-import { historianApi } from '../../api/historianApi';
+import { collectorsApi } from '../../api/areas/collectors';
 import { initialRootState } from '../../app/store';
 import type { JsonObject, Recording } from '../../lib/recording/recordingFormat';
 import { aSession } from '../../testing/fixtures';
@@ -29,7 +29,7 @@ describe('the replay session', () => {
     const session = createReplaySession(recordingStartedSignedIn());
     session.show(1);
 
-    const result = await session.store.dispatch(historianApi.endpoints.getCollectors.initiate({ limit: 10000 }, { forceRefetch: true }));
+    const result = await session.store.dispatch(collectorsApi.endpoints.getCollectors.initiate({ limit: 10000 }, { forceRefetch: true }));
 
     expect(result.error).toBeUndefined();
     expect(result.data).toEqual(collectors);

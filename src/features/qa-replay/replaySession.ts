@@ -1,4 +1,6 @@
 import { initialRootState, makeStore, rootReducer, type AppStore, type RootState } from '../../app/store';
+// RTK Query's reducer reads the definition of every endpoint a recording calls.
+import '../../api/areas/all';
 import { isHistorianError } from '../../api/transport/errors';
 import { createReplayResponder, type ReplayAnswer, type ReplayRequest } from '../../api/transport/replay';
 import type { JsonObject, JsonValue, Recording } from '../../lib/recording/recordingFormat';

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { useGetSettingsQuery } from '../../api/historianApi';
+import { useGetSettingsQuery } from '../../api/areas/configuration';
 import { paths } from '../../lib/paths';
 import { selectCanManageSettingsAtRoot, selectRootOrganization } from '../../state/privileges';
 import { useAppSelector } from '../../app/hooks';

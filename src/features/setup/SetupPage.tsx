@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useGetSettingsQuery } from '../../api/historianApi';
+import { useGetSettingsQuery } from '../../api/areas/configuration';
 import { SETTING_NAMES } from '../../../domain/settingNames';
 import { paths } from '../../lib/paths';
 import { selectRootOrganization } from '../../state/privileges';

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
-import { historianApi } from '../../api/historianApi';
+import { collectorsApi } from '../../api/areas/collectors';
+import { sessionApi } from '../../api/areas/session';
 import { initialRootState, makePersistedStore, makeStore, rootReducer, type RootState } from '../../app/store';
 import { validateRecording } from '../../lib/recording/validateRecording';
 import { server } from '../../testing/server';
@@ -112,7 +113,7 @@ describe('the QA recorder', () => {
     server.use(http.get('/api/info', () => HttpResponse.json({ Version: '1' })));
     const store = makeStore(undefined, { record: true });
     store.dispatch({ type: 'persist/REHYDRATE', key: 'session' });
-    const subscription = store.dispatch(historianApi.endpoints.getInfo.initiate());
+    const subscription = store.dispatch(sessionApi.endpoints.getInfo.initiate());
     await subscription;
     subscription.unsubscribe();
     // Past the 500 ms in which RTK Query batches its subscription bookkeeping into one action.
@@ -128,11 +129,11 @@ describe('the QA recorder', () => {
     plantXsrfCookie();
     const store = makeStore(undefined, { record: true });
 
-    await store.dispatch(historianApi.endpoints.login.initiate({ provider: 'local', loginCredentials: { Name: 'ada', Password: CANARIES.password } }));
+    await store.dispatch(sessionApi.endpoints.login.initiate({ provider: 'local', loginCredentials: { Name: 'ada', Password: CANARIES.password } }));
     store.dispatch(loggedIn({ ...session, loginType: 'token', userKey: CANARIES.token, mustChangePassword: true }));
-    await store.dispatch(historianApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
-    await store.dispatch(historianApi.endpoints.getCollectors.initiate({}));
-    await store.dispatch(historianApi.endpoints.getInfo.initiate());
+    await store.dispatch(sessionApi.endpoints.createCurrentUserToken.initiate({ tokenCreate: { Name: 'ci' } }));
+    await store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}));
+    await store.dispatch(sessionApi.endpoints.getInfo.initiate());
 
     // The live state holds them (the password only travelled in the login action's arguments).
     expect(containsCanary(JSON.stringify(store.getState()))).toEqual([CANARIES.token, CANARIES.secureSetting, CANARIES.xsrf]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateUserGroupUserMutation } from '../../../api/historianApi';
+import { useCreateUserGroupUserMutation } from '../../../api/areas/access';
 import { useMembershipChange } from './useMembershipChange';
 
 /**

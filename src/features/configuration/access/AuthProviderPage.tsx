@@ -1,13 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  useCreateAuthenticationProviderMutation,
-  useGetAuthenticationProviderQuery,
-  useGetAuthenticationProviderTypesQuery,
-  useTestAuthenticationProviderMutation,
-  useUpdateAuthenticationProviderMutation,
-} from '../../../api/historianApi';
+import { useCreateAuthenticationProviderMutation, useGetAuthenticationProviderQuery, useGetAuthenticationProviderTypesQuery, useTestAuthenticationProviderMutation, useUpdateAuthenticationProviderMutation } from '../../../api/areas/access';
 import type { AuthenticationProviderRead, AuthenticationProviderType, ConnectionTestResult, ProviderType } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';

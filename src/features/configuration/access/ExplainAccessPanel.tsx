@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGetUserAccessQuery } from '../../../api/historianApi';
+import { useGetUserAccessQuery } from '../../../api/areas/access';
 import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid, selectLicensedFeatures, selectRootOrganization } from '../../../state/privileges';

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useCreateUserGroupMappingMutation,
-  useDeleteUserGroupMappingMutation,
-  useGetAuthOptionsQuery,
-  useGetUserGroupMappingsQuery,
-  useUpdateUserGroupMappingMutation,
-} from '../../../api/historianApi';
+import { useCreateUserGroupMappingMutation, useDeleteUserGroupMappingMutation, useGetUserGroupMappingsQuery, useUpdateUserGroupMappingMutation } from '../../../api/areas/access';
+import { useGetAuthOptionsQuery } from '../../../api/areas/session';
 import type { UserGroupMapping, UserGroupMappingRead } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';

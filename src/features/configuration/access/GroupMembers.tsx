@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/historianApi';
+import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/areas/access';
 import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';

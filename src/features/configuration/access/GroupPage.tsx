@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/historianApi';
+import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/areas/access';
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';

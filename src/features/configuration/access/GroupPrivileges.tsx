@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCreateUserGroupPrivilegeMutation, useDeleteUserGroupPrivilegeMutation, useGetPrivilegesQuery, useGetUserGroupPrivilegesQuery } from '../../../api/historianApi';
+import { useCreateUserGroupPrivilegeMutation, useDeleteUserGroupPrivilegeMutation, useGetPrivilegesQuery, useGetUserGroupPrivilegesQuery } from '../../../api/areas/access';
 import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 /** One checkbox per privilege; checking grants it to the group, unchecking withdraws it. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsQuery } from '../../../api/historianApi';
+import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsQuery } from '../../../api/areas/access';
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';

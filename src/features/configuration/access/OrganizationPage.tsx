@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateOrganizationMutation, useGetLicenseInfoQuery, useGetOrganizationQuery, useUpdateOrganizationMutation } from '../../../api/historianApi';
+import { useCreateOrganizationMutation, useGetOrganizationQuery, useUpdateOrganizationMutation } from '../../../api/areas/access';
+import { useGetLicenseInfoQuery } from '../../../api/areas/session';
 import type { OrganizationRead, OrganizationWrite } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteOrganizationMutation, useGetOrganizationsQuery } from '../../../api/historianApi';
+import { useDeleteOrganizationMutation, useGetOrganizationsQuery } from '../../../api/areas/access';
 import type { OrganizationRead } from '../../../api/generated/historian.gen';
 import { isProblemError } from '../../../api/transport/errors';
 import { DataTable } from '../../../components/DataTable/DataTable';

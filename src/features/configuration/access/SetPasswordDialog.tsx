@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateUserPasswordMutation } from '../../../api/historianApi';
+import { useUpdateUserPasswordMutation } from '../../../api/areas/access';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';

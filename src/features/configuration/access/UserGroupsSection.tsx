@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupsQuery, useGetUserGroupUsersQuery } from '../../../api/historianApi';
+import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupsQuery, useGetUserGroupUsersQuery } from '../../../api/areas/access';
 import type { User } from '../../../api/generated/historian.gen';
 import { useMembershipChange } from './useMembershipChange';
 

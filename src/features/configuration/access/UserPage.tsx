@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateUserMutation, useGetAuthOptionsQuery, useGetUserQuery, useUpdateUserMutation } from '../../../api/historianApi';
+import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation } from '../../../api/areas/access';
+import { useGetAuthOptionsQuery } from '../../../api/areas/session';
 import type { UserAttributes, UserRead } from '../../../api/generated/historian.gen';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateUserTokenMutation, useDeleteUserTokenMutation, useGetUserTokensQuery } from '../../../api/historianApi';
+import { useCreateUserTokenMutation, useDeleteUserTokenMutation, useGetUserTokensQuery } from '../../../api/areas/access';
 
 /** A user's API tokens, for holders of MANAGE_USERS at root; a new token's value shows once. */
 export function UserTokensSection({ userUuid }: { userUuid: string }) {

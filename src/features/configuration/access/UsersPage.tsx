@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteUserMutation, useGetUsersQuery } from '../../../api/historianApi';
+import { useDeleteUserMutation, useGetUsersQuery } from '../../../api/areas/access';
 import type { UserRead as User } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';

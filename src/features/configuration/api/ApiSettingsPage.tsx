@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery } from '../../../api/historianApi';
+import { useGetSettingsQuery } from '../../../api/areas/configuration';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectRootOrganization } from '../../../state/privileges';

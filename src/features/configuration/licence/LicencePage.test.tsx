@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { historianApi } from '../../../api/historianApi';
+import { accessApi } from '../../../api/areas/access';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { aLicence, aTrial, licenceInfoHandler, noTranslationOverrides } from '../../../testing/licence';
@@ -103,7 +103,7 @@ describe('licence page', () => {
     const row = await screen.findByRole('row', { name: /Spare licence/ });
     expect(within(row).getByText('Not assigned')).toBeInTheDocument();
     await store.dispatch(
-      historianApi.endpoints.updateOrganization.initiate({ id: ORG_A_UUID, organization: { Name: 'Plant A', LicenseUUID: spare.UUID } }),
+      accessApi.endpoints.updateOrganization.initiate({ id: ORG_A_UUID, organization: { Name: 'Plant A', LicenseUUID: spare.UUID } }),
     );
     expect(await within(screen.getByRole('row', { name: /Spare licence/ })).findByText('Plant A')).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { License } from '../../../api/generated/historian.gen';
-import { useGetLicenseInfoQuery, useGetOrganizationsQuery } from '../../../api/historianApi';
+import { useGetOrganizationsQuery } from '../../../api/areas/access';
+import { useGetLicenseInfoQuery } from '../../../api/areas/session';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { LicenceActivation } from '../../../components/licence/LicenceActivation';

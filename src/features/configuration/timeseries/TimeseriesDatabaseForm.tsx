@@ -2,12 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ConnectionTestResult, TimeseriesDatabaseRead, TimeseriesDatabaseType, TimeseriesDatabaseWrite } from '../../../api/generated/historian.gen';
-import {
-  useCreateTimeseriesDatabaseMutation,
-  useTestTimeseriesDatabaseMutation,
-  useTestTimeseriesDatabaseSettingsMutation,
-  useUpdateTimeseriesDatabaseMutation,
-} from '../../../api/historianApi';
+import { useCreateTimeseriesDatabaseMutation, useTestTimeseriesDatabaseMutation, useTestTimeseriesDatabaseSettingsMutation, useUpdateTimeseriesDatabaseMutation } from '../../../api/areas/configuration';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
-import { useDeleteTimeseriesDatabaseMutation } from '../../../api/historianApi';
+import { useDeleteTimeseriesDatabaseMutation } from '../../../api/areas/configuration';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { useToasts } from '../../../components/Toasts/useToasts';

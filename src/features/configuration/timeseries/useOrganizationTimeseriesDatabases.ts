@@ -1,4 +1,4 @@
-import { useGetTimeseriesDatabasesQuery, useGetTimeseriesDatabaseTypesQuery } from '../../../api/historianApi';
+import { useGetTimeseriesDatabasesQuery, useGetTimeseriesDatabaseTypesQuery } from '../../../api/areas/configuration';
 import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid } from '../../../state/privileges';

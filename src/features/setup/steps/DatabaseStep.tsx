@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateTimeseriesDatabaseMutation, useGetTimeseriesDatabaseTypesQuery } from '../../../api/historianApi';
+import { useCreateTimeseriesDatabaseMutation, useGetTimeseriesDatabaseTypesQuery } from '../../../api/areas/configuration';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';

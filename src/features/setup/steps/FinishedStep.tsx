@@ -1,6 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { historianApi, useGetLicenseInfoQuery, useUpdateSettingsBatchMutation } from '../../../api/historianApi';
+import { configurationApi, useUpdateSettingsBatchMutation } from '../../../api/areas/configuration';
+import { useGetLicenseInfoQuery } from '../../../api/areas/session';
 import { chooseOrganization, organizationSwitched } from '../../../state/organization';
 import { refreshOwnAccess } from '../../../state/ownAccess';
 import { useAppDispatch } from '../../../app/hooks';
@@ -48,7 +49,7 @@ export function FinishedStep({ rootOrganizationUuid, choice, organization, datab
       if (home) dispatch(organizationSwitched(home));
     }
     dispatch(
-      historianApi.util.updateQueryData('getSettings', rootSettingsArgs(rootOrganizationUuid), (settings) => {
+      configurationApi.util.updateQueryData('getSettings', rootSettingsArgs(rootOrganizationUuid), (settings) => {
         for (const setting of saved) {
           const index = settings.findIndex((existing) => existing.Name === setting.Name);
           if (index >= 0) settings[index] = setting;

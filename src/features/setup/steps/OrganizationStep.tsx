@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateOrganizationMutation, useGetLicenseInfoQuery } from '../../../api/historianApi';
+import { useCreateOrganizationMutation } from '../../../api/areas/access';
+import { useGetLicenseInfoQuery } from '../../../api/areas/session';
 import { Form } from '../../../components/form/Form';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { TextField } from '../../../components/form/TextFields';

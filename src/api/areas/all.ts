@@ -1,0 +1,7 @@
+// Every area of the API at once, for the QA replay: it recomputes a recording's states through
+// RTK Query's reducer, which reads each endpoint's definition, whichever pages the replay has
+// drawn so far. Nothing else imports this: an area loads with its pages.
+import './access';
+import './collectors';
+import './configuration';
+import './session';
