@@ -48,17 +48,19 @@ function callerOfResolution(resolution: Resolution, via: Caller['via']): Resolve
 
 /**
  * The caller of a request; undefined when the user no longer exists. Served from the process's
- * cache while access_generation has not moved since the answer was resolved.
+ * cache while access_generation has not moved since the answer was resolved. `readGeneration` is
+ * the access_generation read with the session in the same statement; without it, it is read here.
  */
 export async function resolveCaller(
   db: Db,
   userUuid: string,
   requestedOrganization: string | null,
   via: Caller['via'],
+  readGeneration?: bigint,
 ): Promise<ResolvedCaller | undefined> {
   const cache = cacheOf(db);
   const key = `${userUuid} ${requestedOrganization ?? ''}`;
-  const generation = await callersRepository(db).accessGeneration();
+  const generation = readGeneration ?? (await callersRepository(db).accessGeneration());
   if (generation > cache.generation) {
     cache.entries.clear();
     cache.generation = generation;

@@ -53,7 +53,8 @@ export async function createSession(db: Db, userUuid: string): Promise<string> {
 }
 
 /** The user of a live session, sliding its inactivity window; undefined when unknown or expired. */
-export async function findSessionUser(db: Db, sessionId: string): Promise<string | undefined> {
+/** The session's user and the access_generation read with it; undefined when the session is gone or idle too long. */
+export async function findSession(db: Db, sessionId: string): Promise<{ userUuid: string; accessGeneration: bigint | undefined } | undefined> {
   const idHash = tokenHash(sessionId);
   const sessions = sessionsRepository(db);
   const row = await sessions.find(idHash, SESSION_INACTIVE_SETTING);
@@ -66,7 +67,11 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<string
   }
   // Bounded by a tenth of the limit, so skipping writes never shortens a session by more than that.
   if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) await sessions.touch(idHash, inactiveMs);
-  return row.user_uuid;
+  return { userUuid: row.user_uuid, accessGeneration: row.access_generation === null ? undefined : BigInt(row.access_generation) };
+}
+
+export async function findSessionUser(db: Db, sessionId: string): Promise<string | undefined> {
+  return (await findSession(db, sessionId))?.userUuid;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

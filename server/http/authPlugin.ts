@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionSecretOf } from '../auth/authState';
 import { resolveCaller } from '../auth/callerResolver';
-import { clearSessionCookies, findSessionUser, sessionIdOf, XSRF_HEADER, xsrfMatches } from '../auth/sessions';
+import { clearSessionCookies, findSession, sessionIdOf, XSRF_HEADER, xsrfMatches } from '../auth/sessions';
 import { capCaller, findToken, type PrivilegeCap } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
@@ -63,7 +63,7 @@ async function authenticate(ctx: AppContext, options: AuthPluginOptions, request
     for (const resolve of options.bearerResolvers ?? []) userUuid ??= await resolve(ctx.db, match[1]);
     if (userUuid === undefined) throw unauthorized('The token is unknown or revoked');
     const cap: PrivilegeCap | undefined = token?.cap;
-    return { userUuid, via: 'token' as const, cap };
+    return { userUuid, via: 'token' as const, cap, accessGeneration: undefined };
   }
   const sessionId = sessionIdOf(request);
   if (sessionId === undefined) throw unauthorized('You are not logged in');
@@ -71,13 +71,13 @@ async function authenticate(ctx: AppContext, options: AuthPluginOptions, request
   if (STATE_CHANGING.has(request.method) && !xsrfMatches(await sessionSecretOf(ctx), sessionId, headerOf(request, XSRF_HEADER))) {
     throw forbidden('The x-xsrf-token header is missing or does not belong to this session');
   }
-  const userUuid = await findSessionUser(ctx.db, sessionId);
-  if (userUuid === undefined) {
+  const session = await findSession(ctx.db, sessionId);
+  if (session === undefined) {
     // Clearing XSRF-TOKEN too tells the client's session check (SPEC §4) that it is signed out.
     clearSessionCookies(request, reply);
     throw unauthorized('The session has expired');
   }
-  return { userUuid, via: 'session' as const, cap: undefined };
+  return { userUuid: session.userUuid, via: 'session' as const, cap: undefined, accessGeneration: session.accessGeneration };
 }
 
 /** Collector routes take a collector token and nothing else: no session, no user token. */
@@ -129,9 +129,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
       request.collector = await authenticateCollector(ctx, options, request);
       return;
     }
-    const { userUuid, via, cap } = await authenticate(ctx, options, request, reply);
+    const { userUuid, via, cap, accessGeneration } = await authenticate(ctx, options, request, reply);
     const organization = requestedOrganization(request);
-    const resolved = await resolveCaller(ctx.db, userUuid, organization, via);
+    const resolved = await resolveCaller(ctx.db, userUuid, organization, via, accessGeneration);
     if (!resolved) throw unauthorized('The user no longer exists');
     // A token minted by someone else acts with at most what they held (server/auth/tokens.ts).
     const caller = capCaller(resolved.caller, cap);

@@ -47,4 +47,22 @@ describe('collectors repository', () => {
     expect(history.rows.map((row) => row.health)).toEqual(['Idle', 'Collecting']);
     expect((await collectors.byUuid(uuid))?.health).toBe('Idle');
   });
+
+  it('lists a page with the total in one statement, holds no secure value in it, and counts a page past the end', async () => {
+    const collectors = collectorsRepository(database.db);
+    const listed = kyselyOf(database.db).insertInto('organizations').values({ name: 'Listing plant', postgres_user: null }).returning('uuid');
+    const { uuid: plant } = await listed.executeTakeFirstOrThrow();
+    for (const name of ['Gamma', 'alpha', 'Beta']) {
+      await collectors.create({ ...collectorNamed(name), organizationUuid: plant, secureSettings: { Password: 'kept-secret-1' } });
+    }
+    const first = await collectors.list(plant, 2, 1);
+    expect(first.total).toBe(3);
+    expect(first.rows.map((row) => row.name)).toEqual(['alpha', 'Beta']);
+    expect(first.rows.every((row) => Object.keys(row.secure_settings).length === 0)).toBe(true);
+    expect((await collectors.list(plant, 2, 2)).rows.map((row) => row.name)).toEqual(['Gamma']);
+    expect(await collectors.list(plant, 2, 3)).toEqual({ rows: [], total: 3 });
+    const other = await collectors.list(organization, 100, 1);
+    expect(other.rows.map((row) => row.organization_uuid)).toEqual(other.rows.map(() => organization));
+    expect(other.total).toBe(other.rows.length);
+  });
 });

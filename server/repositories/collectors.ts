@@ -36,6 +36,8 @@ const COLLECTOR_COLUMNS = [
   'registered_at',
 ] as const;
 
+const LISTED_COLUMNS = COLLECTOR_COLUMNS.filter((column) => column !== 'secure_settings');
+
 export interface CollectorRow {
   uuid: string;
   organization_uuid: string;
@@ -113,12 +115,12 @@ export function collectorsRepository(db: Db) {
     },
 
     async list(organizationUuid: string, limit: number, page: number): Promise<{ rows: CollectorRow[]; total: number }> {
-      const total = await q
+      // The page and the total in one statement: the total rides on every row. A page past the end
+      // has no row to carry it, and asks for it alone.
+      const found = await q
         .selectFrom('collectors')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('organization_uuid', '=', organizationUuid)
-        .executeTakeFirstOrThrow();
-      const rows = await collectors()
+        .select(LISTED_COLUMNS)
+        .select(sql<number>`(count(*) OVER ())::int`.as('total'))
         .where('organization_uuid', '=', organizationUuid)
         .orderBy(statusRank)
         .orderBy(sql`lower(name)`)
@@ -126,7 +128,13 @@ export function collectorsRepository(db: Db) {
         .limit(limit)
         .offset((page - 1) * limit)
         .execute();
-      return { rows, total: total.n };
+      if (found.length === 0 && page > 1) {
+        const { n } = await q.selectFrom('collectors').select(sql<number>`count(*)::int`.as('n')).where('organization_uuid', '=', organizationUuid).executeTakeFirstOrThrow();
+        return { rows: [], total: n };
+      }
+      // A list shows no secure value: those are read only where they are used (the collector's assignment).
+      const rows = found.map(({ total: _total, ...row }) => ({ ...row, secure_settings: {} }));
+      return { rows, total: found[0]?.total ?? 0 };
     },
 
     /** Throws the database's unique violation for a name in use (see COLLECTOR_UNIQUE_FIELDS). */

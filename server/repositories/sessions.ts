@@ -11,6 +11,8 @@ export interface SessionRow {
   idle_ms: number;
   /** The root organization's value of the inactivity setting, if set. */
   inactive: string | null;
+  /** access_generation at the time of the read (see server/auth/callerResolver.ts), as text. */
+  access_generation: string | null;
 }
 
 const inMs = (ms: number) => sql<Date>`now() + ${ms}::float8 * interval '1 millisecond'`;
@@ -49,6 +51,8 @@ export function sessionsRepository(db: Db) {
           's.user_uuid',
           sql<number>`(extract(epoch FROM now() - s.last_seen_at) * 1000)::float8`.as('idle_ms'),
           rootSetting(inactivitySetting).as('inactive'),
+          // Read with the session, so resolving the caller needs no round trip of its own.
+          sql<string | null>`(select value::text from access_generation where id = 1)`.as('access_generation'),
         ])
         .where('s.id_hash', '=', idHash)
         .executeTakeFirst();
