@@ -52,8 +52,10 @@ export async function createSession(db: Db, userUuid: string): Promise<string> {
   return id;
 }
 
-/** The user of a live session, sliding its inactivity window; undefined when unknown or expired. */
-/** The session's user and the access_generation read with it; undefined when the session is gone or idle too long. */
+/**
+ * A live session's user and the access_generation read with it, sliding its inactivity window;
+ * undefined when the session is unknown or idle too long.
+ */
 export async function findSession(db: Db, sessionId: string): Promise<{ userUuid: string; accessGeneration: bigint | undefined } | undefined> {
   const idHash = tokenHash(sessionId);
   const sessions = sessionsRepository(db);
@@ -66,8 +68,22 @@ export async function findSession(db: Db, sessionId: string): Promise<{ userUuid
     return undefined;
   }
   // Bounded by a tenth of the limit, so skipping writes never shortens a session by more than that.
-  if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) await sessions.touch(idHash, inactiveMs);
+  if (row.idle_ms >= Math.min(MAX_TOUCH_INTERVAL_MS, inactiveMs / 10)) await touchOnce(db, idHash, () => sessions.touch(idHash, inactiveMs));
   return { userUuid: row.user_uuid, accessGeneration: row.access_generation === null ? undefined : BigInt(row.access_generation) };
+}
+
+// The calls of one page arrive together: each reads the session before any has written it, and
+// each would write it. One write per session at a time is enough; the others wait for it.
+const touching = new WeakMap<Db, Map<string, Promise<void>>>();
+
+function touchOnce(db: Db, idHash: string, touch: () => Promise<void>): Promise<void> {
+  let running = touching.get(db);
+  if (!running) touching.set(db, (running = new Map()));
+  const inFlight = running.get(idHash);
+  if (inFlight) return inFlight;
+  const started = touch().finally(() => running.delete(idHash));
+  running.set(idHash, started);
+  return started;
 }
 
 export async function findSessionUser(db: Db, sessionId: string): Promise<string | undefined> {

@@ -231,6 +231,28 @@ describe('session inactivity (auth.session_inactive_duration)', () => {
     expect((await currentUser(headers)).statusCode).toBe(200);
   });
 
+  it('the calls of one page that arrive together slide the session with one write, and keep it alive', async () => {
+    const user = await createTestUser(t.db, { password: PASSWORD });
+    const headers = await signIn(t.app, user.name, PASSWORD);
+    await idleFor(user.uuid, 6);
+    const writes: string[] = [];
+    const query = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation((sql, params) => {
+      if (/^update "sessions"/i.test(sql)) writes.push(sql);
+      return query(sql, params);
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => currentUser(headers)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(writes).toHaveLength(1);
+    // Slid: another 6 minutes (12 since sign-in, more than the window) leave it alive.
+    await idleFor(user.uuid, 6);
+    expect((await currentUser(headers)).statusCode).toBe(200);
+  });
+
   it('activity within the window keeps the session alive', async () => {
     const user = await createTestUser(t.db, { password: PASSWORD });
     const headers = await signIn(t.app, user.name, PASSWORD);
