@@ -34,6 +34,15 @@ function renderAt(route: string) {
 }
 
 describe('group page', () => {
+  it('a group that cannot be read says it could not be loaded, not saved', async () => {
+    server.use(
+      noTranslationOverrides(),
+      http.get('/api/user-groups/:id', () => HttpResponse.json({ title: 'Not Found', status: 404, detail: 'No such group' }, { status: 404, headers: { 'content-type': 'application/problem+json' } })),
+    );
+    renderAt(`${configurationPath('group')}?id=${NEW_GROUP_UUID}`);
+    expect(await screen.findByText('The group could not be loaded.')).toHaveAttribute('role', 'alert');
+  });
+
   it('without an id is the create-group form, empty, not an error', async () => {
     const sent: UserGroup[] = [];
     server.use(

@@ -22,7 +22,7 @@ export function GroupPage() {
   const { data, isError } = useGetUserGroupQuery({ id: id ?? '' }, { skip: id === undefined });
   // Without an id the page creates a group (ARCHITECTURE "Configuration routes").
   if (id === undefined) return <GroupCreate />;
-  if (isError) return <p role="alert">{t('groups.errors.save')}</p>;
+  if (isError) return <p role="alert">{t('groups.errors.load')}</p>;
   if (!data) return <p role="status">{t('app.loading')}</p>;
   return <GroupDetails key={data.UUID} group={data} />;
 }
