@@ -34,13 +34,19 @@ export function readPersistedMember(key: string, member: string): unknown {
   return typeof value === 'string' ? parseStoredValue(value) : value;
 }
 
-/** A 401 ends the session: everything goes except the chosen organization (ARCHITECTURE). */
+/** The device's colour theme (src/lib/theme.ts): a choice of the device, not of the session. */
+const THEME_STORAGE_KEY = `${STORAGE_PREFIX}theme`;
+
+/**
+ * A 401 ends the session: everything goes except the chosen organization (ARCHITECTURE) and the
+ * device's colour theme, which is no session item.
+ */
 export function clearStorageExceptOrganization(): void {
   const store = storage();
   if (!store) return;
-  const organization = store.getItem(ORGANIZATION_STORAGE_KEY);
+  const kept = [ORGANIZATION_STORAGE_KEY, THEME_STORAGE_KEY].map((key) => [key, store.getItem(key)] as const);
   store.clear();
-  if (organization !== null) store.setItem(ORGANIZATION_STORAGE_KEY, organization);
+  for (const [key, value] of kept) if (value !== null) store.setItem(key, value);
 }
 
 /** Remembers where the user was so that login can bring them back (SPEC §2). */

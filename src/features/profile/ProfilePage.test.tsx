@@ -53,6 +53,23 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('profile: name, language, password, API tokens', () => {
+  it('the theme applies at once, is remembered on this device, and follows the system again when asked', async () => {
+    localStorage.removeItem('historian.theme');
+    delete document.documentElement.dataset.theme;
+    const { user } = renderProfile();
+    const choices = within(await screen.findByRole('group', { name: 'Theme' }));
+    expect(choices.getByRole('radio', { name: 'Follow the system' })).toBeChecked();
+
+    await user.click(choices.getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(JSON.parse(localStorage.getItem('historian.theme') ?? 'null')).toBe('dark');
+    expect(choices.getByRole('radio', { name: 'Dark' })).toBeChecked();
+
+    await user.click(choices.getByRole('radio', { name: 'Follow the system' }));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(localStorage.getItem('historian.theme')).toBeNull();
+  });
+
   it("shows the user's name", async () => {
     renderProfile();
     expect(await screen.findByText('operator')).toBeInTheDocument();

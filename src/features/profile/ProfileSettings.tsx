@@ -1,8 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../api/generated/historian.gen';
 import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/areas/session';
 import { LANGUAGES } from '../../../domain/constants';
+import { chooseTheme, readThemeChoice, subscribeToTheme, THEMES, type ThemeChoice } from '../../lib/theme';
 import { selectUserLocale, selectUserName } from '../../state/privileges';
 import { experimentalFeaturesChanged, localeChanged } from '../../state/session';
 
@@ -14,9 +16,15 @@ const LANGUAGE_LABELS = {
   zh: 'profile.languages.zh',
 } as const satisfies Record<Language, string>;
 
+const THEME_LABELS = {
+  system: 'profile.theme.system',
+  light: 'profile.theme.light',
+  dark: 'profile.theme.dark',
+} as const satisfies Record<ThemeChoice, string>;
+
 const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language === value);
 
-/** Name (read only: the sign-in name), language and experimental features. */
+/** Name (read only: the sign-in name), language, colour theme and experimental features. */
 export function ProfileSettings() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -26,6 +34,7 @@ export function ProfileSettings() {
   const { data: user } = useGetCurrentUserQuery();
   const [updateUser, { isLoading }] = useUpdateCurrentUserMutation();
   const name = user?.Name ?? sessionName ?? '';
+  const theme = useSyncExternalStore(subscribeToTheme, readThemeChoice);
 
   /** The change shows at once; a refused save puts the previous value back. */
   const save = async (attributes: { Locale?: Language; ExperimentalFeatures?: boolean }, undo: () => void) => {
@@ -63,6 +72,16 @@ export function ProfileSettings() {
           ))}
         </select>
       </label>
+      <fieldset className="field profile-theme">
+        <legend className="field-label">{t('profile.theme.label')}</legend>
+        {THEMES.map((choice) => (
+          <label key={choice} className="profile-theme-choice">
+            <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => chooseTheme(choice)} />
+            <span>{t(THEME_LABELS[choice])}</span>
+          </label>
+        ))}
+        <p className="field-help">{t('profile.theme.help')}</p>
+      </fieldset>
       <label className="field profile-checkbox">
         <input type="checkbox" checked={experimental} disabled={isLoading} onChange={(event) => changeExperimental(event.target.checked)} />
         <span>{t('profile.experimental_features')}</span>
