@@ -1,3 +1,4 @@
+import type { SchemaErrorKey } from '../../domain/schemaValidation';
 import { isProblemError } from './transport/errors';
 
 // The `errors` of a problem+json answer, keyed by field path, as messages a form can translate.
@@ -11,18 +12,10 @@ export const SECRET_REENTRY_CODE = 'form.errors.secret_reentry';
 
 export type FieldMessage = { messageKey: FieldMessageKey; values?: Record<string, string | number> } | { text: string };
 
+/** The schema checks' keys (domain/schemaValidation.ts) and those only the server's answers carry. */
 export type FieldMessageKey =
-  | 'general.required'
+  | SchemaErrorKey
   | 'general.passwords_must_be_equal'
-  | 'form.errors.type'
-  | 'form.errors.minimum'
-  | 'form.errors.maximum'
-  | 'form.errors.min_length'
-  | 'form.errors.max_length'
-  | 'form.errors.pattern'
-  | 'form.errors.format'
-  | 'form.errors.enum'
-  | 'form.errors.invalid'
   | 'form.errors.in_use'
   | 'form.errors.secret_reentry'
   | 'users.errors.default_password'
