@@ -1,10 +1,21 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaForDirection } from './readWriteSchemas';
 
 // In strict mode (tests), every JSON answer is checked against the response schema of the
-// contract; a mismatch becomes a 500 so that the test that provoked it fails loudly.
+// contract; a mismatch becomes a 500 so that the test that provoked it fails loudly. That holds for
+// the answers a route writes as JSON text itself (markPreserialized) too.
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+const preserialized = new WeakSet<FastifyReply>();
+
+/** Sends JSON text that the route wrote itself; strict mode checks it against the contract like any answer. */
+export function markPreserialized(reply: FastifyReply, json: string): string {
+  preserialized.add(reply);
+  return json;
+}
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -33,17 +44,25 @@ function responseSchema(responses: unknown, status: number, contentType: string)
   return isRecord(media) && isRecord(media.schema) ? media.schema : undefined;
 }
 
+function check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  const contentType = String(reply.getHeader('content-type') ?? 'application/json').split(';')[0];
+  const schema = responseSchema(request.routeOptions.schema?.response, reply.statusCode, contentType);
+  if (!schema) return;
+  const validate = compiled(schema);
+  if (!validate(payload)) {
+    const details = ajv.errorsText(validate.errors);
+    request.log.error({ url: request.url, details }, 'response does not match the contract');
+    throw new Error(`Response of ${request.method} ${request.url} does not match the contract: ${details}`);
+  }
+}
+
 export function registerStrictResponseValidation(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json').split(';')[0];
-    const schema = responseSchema(request.routeOptions.schema?.response, reply.statusCode, contentType);
-    if (!schema) return payload;
-    const validate = compiled(schema);
-    if (!validate(payload)) {
-      const details = ajv.errorsText(validate.errors);
-      request.log.error({ url: request.url, details }, 'response does not match the contract');
-      throw new Error(`Response of ${request.method} ${request.url} does not match the contract: ${details}`);
-    }
+    check(request, reply, payload);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (preserialized.has(reply) && typeof payload === 'string') check(request, reply, JSON.parse(payload));
     return payload;
   });
 }

@@ -36,7 +36,14 @@ const COLLECTOR_COLUMNS = [
   'registered_at',
 ] as const;
 
-const LISTED_COLUMNS = COLLECTOR_COLUMNS.filter((column) => column !== 'secure_settings');
+/** The JSON columns of a collector: a list reads them as text and sends that text on (collectorListJson). */
+const JSON_COLUMNS = ['settings', 'settings_schema', 'measurement_settings_schema'] as const;
+type JsonColumn = (typeof JSON_COLUMNS)[number];
+/** A list shows no secure value: those are read only where they are used (the collector's assignment). */
+const LISTED_COLUMNS = COLLECTOR_COLUMNS.filter((column) => column !== 'secure_settings' && !(JSON_COLUMNS as readonly string[]).includes(column)) as Exclude<
+  (typeof COLLECTOR_COLUMNS)[number],
+  'secure_settings' | JsonColumn
+>[];
 
 export interface CollectorRow {
   uuid: string;
@@ -60,6 +67,9 @@ export interface CollectorRow {
   is_system: boolean;
   registered_at: Date | null;
 }
+
+/** A collector as a list reads it: no secure settings, and the JSON columns as their JSON text. */
+export type ListedCollectorRow = Omit<CollectorRow, 'secure_settings' | JsonColumn> & Record<JsonColumn, string>;
 
 export interface HealthRecord {
   health: string;
@@ -114,12 +124,14 @@ export function collectorsRepository(db: Db) {
       return collectors().where('uuid', '=', uuid).executeTakeFirst();
     },
 
-    async list(organizationUuid: string, limit: number, page: number): Promise<{ rows: CollectorRow[]; total: number }> {
+    async list(organizationUuid: string, limit: number, page: number): Promise<{ rows: ListedCollectorRow[]; total: number }> {
       // The page and the total in one statement: the total rides on every row. A page past the end
-      // has no row to carry it, and asks for it alone.
+      // has no row to carry it, and asks for it alone. The JSON columns come as text, which the
+      // list sends on as it is: parsing them only to write them out again was most of a list's cost.
       const found = await q
         .selectFrom('collectors')
         .select(LISTED_COLUMNS)
+        .select(JSON_COLUMNS.map((column) => sql<string>`${sql.ref(column)}::text`.as(column)))
         .select(sql<number>`(count(*) OVER ())::int`.as('total'))
         .where('organization_uuid', '=', organizationUuid)
         .orderBy(statusRank)
@@ -132,9 +144,7 @@ export function collectorsRepository(db: Db) {
         const { n } = await q.selectFrom('collectors').select(sql<number>`count(*)::int`.as('n')).where('organization_uuid', '=', organizationUuid).executeTakeFirstOrThrow();
         return { rows: [], total: n };
       }
-      // A list shows no secure value: those are read only where they are used (the collector's assignment).
-      const rows = found.map(({ total: _total, ...row }) => ({ ...row, secure_settings: {} }));
-      return { rows, total: found[0]?.total ?? 0 };
+      return { rows: found, total: found[0]?.total ?? 0 };
     },
 
     /** Throws the database's unique violation for a name in use (see COLLECTOR_UNIQUE_FIELDS). */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
+import { consoleCollectorJson } from '../collectors/collectorJson';
 import { createDefaultCollectors } from '../collectors/defaults';
 import { bearer, collectorWithToken, insertCollector, registration } from '../collectors/testing/collectorFixtures';
+import { collectorsRepository } from '../repositories/collectors';
 
 // The management calls of SPEC §7 for collectors: list (SPEC §4 order), create, update
 // (secure settings replaced only when sent), PATCH status, DELETE (refused while measurements are
@@ -89,6 +91,25 @@ describe('GET /collectors', () => {
     expect((await api('GET', `/collectors/${mine.UUID}/token`, otherAdmin)).statusCode).toBe(404);
     expect((await api('GET', `/collectors/${mine.UUID}/collector-health-history`, otherAdmin)).statusCode).toBe(404);
     expect((await api('DELETE', `/collectors/${mine.UUID}`, otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('lists each collector exactly as its own answer writes it, quotes, line breaks and non-Latin text included', async () => {
+    const tricky = await create('Quote " back\\slash\nline 炉', { Description: 'Tab\there </script> ☃', Settings: { Note: 'a "b" \u2028 c', Nested: { List: [1, 2.5, null, true] } } });
+    const reporting = await registered('Reporting');
+    expect((await api('POST', '/collector-api/health', bearer(reporting.token), { Health: 'Collecting' })).statusCode).toBeLessThan(300);
+    const gone = await registered('Gone');
+    expect((await api('POST', '/collector-api/health', bearer(gone.token), { Health: 'Idle' })).statusCode).toBeLessThan(300);
+    expect((await api('PATCH', `/collectors/${gone.UUID}/status`, admin, { Status: 'Deleted' })).statusCode).toBe(200);
+    await t.db.query('UPDATE collectors SET update_version = $1 WHERE uuid = $2', ['2.0.0', reporting.UUID]);
+    const listed = (await api('GET', '/collectors?Limit=500', reader)).json<Array<Record<string, unknown>>>();
+    for (const uuid of [tricky.UUID, reporting.UUID, gone.UUID]) {
+      const row = await collectorsRepository(t.db).byUuid(uuid);
+      const expected = row && consoleCollectorJson(row);
+      const item = listed.find((c) => c.UUID === uuid);
+      expect(item).toEqual(expected);
+      expect(Object.keys(item ?? {})).toEqual(Object.keys(expected ?? {}));
+    }
+    expect(listed.find((c) => c.UUID === reporting.UUID)).toMatchObject({ UpdateVersion: '2.0.0', Health: 'Collecting', HealthUpdatedAt: expect.any(String) });
   });
 
   it('needs READ_COLLECTORS', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Write } from '../../domain/contract';
-import { collectorJson } from '../collectors/collectorJson';
+import { collectorListJson, consoleCollectorJson, withLiveHealth } from '../collectors/collectorJson';
 import { issueCollectorToken } from '../collectors/collectorTokens';
 import { SYSTEM_COLLECTOR_TYPES } from '../collectors/defaults';
 import { changeStatus } from '../collectors/lifecycle';
@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { organizationOf } from '../http/caller';
 import { assertBodyNamesPathItem } from '../http/pathUuid';
+import { JSON_TYPE, markPreserialized } from '../http/responseValidation';
 import { badRequest, conflict, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
 import { COLLECTOR_UNIQUE_FIELDS, collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
@@ -42,15 +43,7 @@ async function findCollector(db: Db, organizationUuid: string, uuid: string): Pr
   return row;
 }
 
-/**
- * A deleted collector is shut out (its token is revoked), so the health it last reported is not live:
- * the console gets none for it, and the timeline (collector-health-history) keeps what it was.
- */
-function withLiveHealth(json: ReturnType<typeof collectorJson>): ReturnType<typeof collectorJson> {
-  return json.Status === 'Deleted' ? { ...json, Health: '', HealthUpdatedAt: null } : json;
-}
-
-const consoleJson = (row: CollectorRow) => withLiveHealth(collectorJson(row));
+const consoleJson = consoleCollectorJson;
 
 function checkType(type: string | undefined): string {
   const value = (type ?? '').trim();
@@ -67,8 +60,8 @@ export function collectorsHandlers(ctx: AppContext) {
   return {
     async getCollectors(request: FastifyRequest<Paged>, reply: FastifyReply) {
       const { rows, total } = await collectorsRepository(db).list(organizationOf(request), request.query.Limit ?? 100, request.query.Page ?? 1);
-      reply.header('x-total-count', String(total));
-      return rows.map(consoleJson);
+      // Already JSON text: with a JSON content type, Fastify sends a string as it is.
+      return reply.header('x-total-count', String(total)).type(JSON_TYPE).send(markPreserialized(reply, collectorListJson(rows)));
     },
 
     async createCollector(request: FastifyRequest<{ Body: CollectorBody }>, reply: FastifyReply) {
