@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { PGlite, TransactionAbortedError as PgliteTransactionAbortedError } from '@electric-sql/pglite';
-import type { Results, Transaction } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import { acquireDataDirLock } from './dataDirLock';
 import type { DataDirLock, DataDirLockOptions } from './dataDirLock';
 import type { Db, QueryResult } from './db';
@@ -20,8 +19,16 @@ export class PgliteReentrancyError extends Error {
   }
 }
 
+/** The database stopped answering: its thread ended (out of memory, a crash) or it was closed. */
+export class PgliteGoneError extends Error {
+  constructor(reason: string) {
+    super(`The embedded database is not running: ${reason}`);
+    this.name = 'PgliteGoneError';
+  }
+}
+
 interface TxScope {
-  pg: PGlite;
+  worker: PgliteWorker;
   open: boolean;
 }
 
@@ -30,69 +37,166 @@ interface TxScope {
 // is cleared when the transaction ends, because timers started inside keep the context after.
 const txScope = new AsyncLocalStorage<TxScope>();
 
-function assertNotInsideOwnTransaction(pg: PGlite): void {
-  const scope = txScope.getStore();
-  if (scope && scope.open && scope.pg === pg) throw new PgliteReentrancyError();
+interface PlainError {
+  name: string;
+  message: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+  aborted?: boolean;
 }
 
-function toResult<T>(res: Results<T>): QueryResult<T> {
-  return { rows: res.rows, rowCount: res.rowCount ?? res.affectedRows ?? res.rows.length };
+type Answer = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: PlainError };
+
+type Operation =
+  | { op: 'open'; dataDir: string; settings: readonly string[] }
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin'; tx: number }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' };
+
+/** A database error as the driver threw it: same message, same code, constraint and detail fields. */
+function errorOf(plain: PlainError): Error {
+  if (plain.aborted) return new TransactionAbortedError({ cause: Object.assign(new Error(plain.message), plain.fields) });
+  const error = Object.assign(new Error(plain.message), plain.fields);
+  error.name = plain.name;
+  if (plain.stack) error.stack = plain.stack;
+  return error;
+}
+
+/**
+ * A value as this realm knows it. Values cross from the worker into Node's main realm; under Jest
+ * the server's code runs in a realm of its own, where such a Date is no `instanceof Date`. Only
+ * then (found once at the start) are dates, byte arrays and arrays of them made anew here.
+ */
+function inThisRealm(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(inThisRealm);
+  const tag = Object.prototype.toString.call(value);
+  if (tag === '[object Date]') return new Date((value as { getTime(): number }).getTime());
+  if (tag === '[object Uint8Array]') return new Uint8Array(value as ArrayLike<number>);
+  return value;
+}
+
+function rowsInThisRealm<T>(result: QueryResult<T>): QueryResult<T> {
+  for (const row of result.rows as Record<string, unknown>[]) {
+    for (const key of Object.keys(row)) row[key] = inThisRealm(row[key]);
+  }
+  return result;
+}
+
+/**
+ * PGlite in a worker thread (server/db/pgliteWorker.mjs): PostgreSQL as WebAssembly runs there,
+ * so the server's event loop never waits on a query. Calls are messages answered in turn.
+ */
+class PgliteWorker {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #nextId = 1;
+  #gone: string | undefined;
+
+  constructor() {
+    this.#worker = new Worker(path.join(__dirname, 'pgliteWorker.mjs'));
+    this.#worker.on('message', (answer: Answer) => {
+      const waiting = this.#pending.get(answer.id);
+      if (!waiting) return;
+      this.#pending.delete(answer.id);
+      if (answer.ok) waiting.resolve(answer.result);
+      else waiting.reject(errorOf(answer.error));
+    });
+    this.#worker.on('error', (error) => this.#end(`its thread failed (${error.message})`));
+    this.#worker.on('exit', (code) => this.#end(`its thread exited with code ${code}`));
+  }
+
+  #end(reason: string): void {
+    this.#gone ??= reason;
+    for (const waiting of this.#pending.values()) waiting.reject(new PgliteGoneError(reason));
+    this.#pending.clear();
+  }
+
+  call<T>(operation: Operation): Promise<T> {
+    if (this.#gone !== undefined) return Promise.reject(new PgliteGoneError(this.#gone));
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ id, ...operation });
+    });
+  }
+
+  async terminate(): Promise<void> {
+    this.#gone ??= 'it was closed';
+    await this.#worker.terminate();
+  }
 }
 
 class PgliteDb implements Db {
   readonly kind = 'pglite';
   #closing: Promise<void> | undefined;
+  #nextTx = 1;
 
   constructor(
-    private readonly pg: PGlite,
+    private readonly worker: PgliteWorker,
     private readonly lock: DataDirLock,
+    /** The worker's dates are not this realm's (under Jest only). */
+    private readonly otherRealm: boolean,
   ) {}
 
+  #rows<T>(result: QueryResult<T>): QueryResult<T> {
+    return this.otherRealm ? rowsInThisRealm(result) : result;
+  }
+
+  #assertNotInsideOwnTransaction(): void {
+    const scope = txScope.getStore();
+    if (scope && scope.open && scope.worker === this.worker) throw new PgliteReentrancyError();
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-    assertNotInsideOwnTransaction(this.pg);
-    return toResult(await this.pg.query<T>(sql, params));
+    this.#assertNotInsideOwnTransaction();
+    return this.#rows(await this.worker.call<QueryResult<T>>({ op: 'query', sql, params }));
   }
 
   async exec(sql: string): Promise<void> {
-    assertNotInsideOwnTransaction(this.pg);
-    await this.pg.exec(sql);
+    this.#assertNotInsideOwnTransaction();
+    await this.worker.call({ op: 'exec', sql });
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    assertNotInsideOwnTransaction(this.pg);
+    this.#assertNotInsideOwnTransaction();
+    // PGlite's transaction() in the worker holds its mutex from BEGIN to COMMIT/ROLLBACK, so no
+    // other query or transaction interleaves; its COMMIT of an aborted transaction throws
+    // TransactionAbortedError, the same class as on the PostgreSQL adapter.
+    const tx = this.#nextTx++;
+    await this.worker.call({ op: 'begin', tx });
+    const handle = createTxHandle('pglite', {
+      query: async <R>(sql: string, params: unknown[]) => this.#rows(await this.worker.call<QueryResult<R>>({ op: 'query', sql, params, tx })),
+      exec: async (sql: string) => {
+        await this.worker.call({ op: 'exec', sql, tx });
+      },
+    });
+    const scope: TxScope = { worker: this.worker, open: true };
+    let result: T;
     try {
-      return await this.runTransaction(fn);
+      result = await txScope.run(scope, () => fn(handle.db));
     } catch (error) {
-      // Same error class on both adapters for "COMMIT found the transaction aborted".
-      if (error instanceof PgliteTransactionAbortedError) throw new TransactionAbortedError({ cause: error });
+      scope.open = false;
+      handle.finish();
+      await this.worker.call({ op: 'end', tx, commit: false });
       throw error;
     }
-  }
-
-  private runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    // PGlite's transaction() holds its transaction mutex from BEGIN to COMMIT/ROLLBACK, so no
-    // other query or transaction interleaves.
-    return this.pg.transaction(async (tx: Transaction) => {
-      const handle = createTxHandle('pglite', {
-        query: async <R>(sql: string, params: unknown[]) => toResult(await tx.query<R>(sql, params)),
-        exec: async (sql: string) => {
-          await tx.exec(sql);
-        },
-      });
-      const scope: TxScope = { pg: this.pg, open: true };
-      try {
-        return await txScope.run(scope, () => fn(handle.db));
-      } finally {
-        scope.open = false;
-        handle.finish();
-      }
-    });
+    scope.open = false;
+    handle.finish();
+    await this.worker.call({ op: 'end', tx, commit: true });
+    return result;
   }
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
       try {
-        await this.pg.close();
+        try {
+          await this.worker.call({ op: 'close' });
+        } finally {
+          await this.worker.terminate();
+        }
       } finally {
         await this.lock.release();
       }
@@ -117,12 +221,12 @@ export const PGLITE_MEMORY_SETTINGS: readonly string[] = ['-c', 'shared_buffers=
  */
 export async function openPgliteDb(dataDir: string, options: DataDirLockOptions = {}): Promise<Db> {
   const lock = await acquireDataDirLock(dataDir, options);
+  const worker = new PgliteWorker();
   try {
-    const pg = await PGlite.create(path.join(lock.dataDir, PGLITE_SUBDIR), {
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
-    });
-    return new PgliteDb(pg, lock);
+    const probe = await worker.call<unknown>({ op: 'open', dataDir: path.join(lock.dataDir, PGLITE_SUBDIR), settings: PGLITE_MEMORY_SETTINGS });
+    return new PgliteDb(worker, lock, !(probe instanceof Date));
   } catch (error) {
+    await worker.terminate();
     await lock.release();
     throw error;
   }
