@@ -34,6 +34,30 @@ describe('PGlite adapter', () => {
 
   describeDbContract(() => db);
 
+  it('runs queries outside the server’s thread: the event loop turns while a query runs', async () => {
+    // In the server's own thread, PGlite's WebAssembly ran the whole statement inside one turn of
+    // the loop, so nothing scheduled with setImmediate could run before the answer arrived.
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      turns += 1;
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const { rows } = await db.query<{ n: string }>('SELECT sum(i)::text AS n FROM generate_series(1, 200000) AS i');
+    running = false;
+    expect(rows[0].n).toBe('20000100000');
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('a failed statement keeps the driver’s fields (SQLSTATE, constraint) across the thread', async () => {
+    await db.query('CREATE TABLE unique_names (name text CONSTRAINT unique_names_name UNIQUE)');
+    await db.query("INSERT INTO unique_names VALUES ('a')");
+    const error: unknown = await db.query("INSERT INTO unique_names VALUES ('a')").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'unique_names_name' });
+  });
+
   it('never interleaves transactions: concurrent read-modify-write loses no update', async () => {
     await db.query('CREATE TABLE counter (n int NOT NULL)');
     await db.query('INSERT INTO counter VALUES (0)');
