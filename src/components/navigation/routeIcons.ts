@@ -17,8 +17,8 @@ import {
   RadioTower,
   Settings,
   Tags,
+  UserRound,
   Users,
-  UsersRound,
 } from 'lucide-react';
 import { ROUTES, type SidebarGroupId } from '../../state/routes';
 
@@ -42,8 +42,8 @@ const ROUTE_ICONS = {
   manual_entry_forms: ClipboardList,
   configuration: Settings,
   organizations: Building2,
-  users: Users,
-  groups: UsersRound,
+  users: UserRound,
+  groups: Users,
   auth_providers: KeyRound,
   timeseries_databases: Database,
   api: Plug,

@@ -29,7 +29,7 @@ export function HomePage() {
                 <li key={section.id}>
                   <Link to={section.path ?? '/'}>
                     <Icon className="link-card-icon" aria-hidden="true" focusable="false" />
-                    <span className="truncate">{label(section.labelKey)}</span>
+                    <span>{label(section.labelKey)}</span>
                   </Link>
                 </li>
               );

@@ -24,7 +24,7 @@ export function ConfigurationIndex() {
                 <li key={link.id}>
                   <Link to={link.path}>
                     <Icon className="link-card-icon" aria-hidden="true" focusable="false" />
-                    <span className="truncate">{label(link.labelKey)}</span>
+                    <span>{label(link.labelKey)}</span>
                   </Link>
                 </li>
               );
