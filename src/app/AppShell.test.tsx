@@ -121,3 +121,16 @@ describe('the shell: header', () => {
     expect(await screen.findByRole('dialog', { name: 'Switch organization' })).toBeInTheDocument();
   });
 });
+
+describe('the shell: collapsed sidebar groups', () => {
+  it('a group opens its entries beside the collapsed sidebar, and choosing one closes it', async () => {
+    localStorage.setItem(SIDEBAR_STORAGE_KEY, JSON.stringify('collapsed'));
+    const { user } = renderShell('/collectors');
+    const events = screen.getByRole('button', { name: 'Events' });
+    await user.click(events);
+    expect(events).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Event types' }));
+    expect(await screen.findByRole('heading', { name: 'Event types page' })).toBeInTheDocument();
+    expect(events).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -40,7 +40,7 @@ export function AppShell() {
           <img className="brand-logo" src="/favicon.svg" alt="" width={24} height={24} />
           <span className="nav-label">{t('app.name')}</span>
         </Link>
-        <SideMenu />
+        <SideMenu collapsed={collapsed} />
         <button
           type="button"
           className="nav-item sidebar-toggle"

@@ -28,7 +28,7 @@ function EntryContent({ item }: { item: MenuItem }) {
   );
 }
 
-function MenuGroup({ item }: { item: MenuItem }) {
+function MenuGroup({ item, collapsed }: { item: MenuItem; collapsed: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLLIElement>(null);
 
@@ -52,7 +52,8 @@ function MenuGroup({ item }: { item: MenuItem }) {
         <ul className="menu-group-items">
           {item.children?.map((child) => (
             <li key={child.id}>
-              <NavLink to={child.path ?? '/'} className="nav-item">
+              {/* Collapsed, the group is a flyout over the page: choosing an entry closes it. */}
+              <NavLink to={child.path ?? '/'} className="nav-item" onClick={() => collapsed && setOpen(false)}>
                 <EntryContent item={child} />
               </NavLink>
             </li>
@@ -64,7 +65,7 @@ function MenuGroup({ item }: { item: MenuItem }) {
 }
 
 /** The sidebar's entries (SPEC §2), read from the route table through selectVisibleMenu. */
-export function SideMenu() {
+export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   const items = useAppSelector(selectVisibleMenu);
   return (
@@ -72,7 +73,7 @@ export function SideMenu() {
       <ul>
         {items.map((item) =>
           item.children ? (
-            <MenuGroup key={item.id} item={item} />
+            <MenuGroup key={item.id} item={item} collapsed={collapsed} />
           ) : (
             <li key={item.id}>
               <NavLink to={item.path ?? '/'} className="nav-item">
