@@ -1,35 +1,70 @@
-import { Suspense } from 'react';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { ToastViewport } from '../components/Toasts/ToastViewport';
 import { LicenceStatus } from '../features/licence/LicenceStatus';
 import { SetupGate } from '../features/setup/SetupGate';
 import { paths } from '../lib/paths';
+import { readSidebarState, storeSidebarState, type SidebarState } from '../lib/sidebarPreference';
+import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+import './AppShell.css';
 
-/** The signed-in frame: sidebar (menu and user menu), banners, the page, and the toasts. */
+/**
+ * The signed-in frame: a sticky sidebar (brand, menu, collapse toggle), a header (breadcrumbs, the
+ * organization and the user menu), banners, the page, and the toasts. Collapsed, the sidebar shows
+ * the entries' icons only, and this device remembers it (lib/sidebarPreference.ts).
+ */
 export function AppShell() {
   const { t } = useTranslation();
+  const [sidebar, setSidebar] = useState<SidebarState>(readSidebarState);
+  const collapsed = sidebar === 'collapsed';
+  const toggleLabel = collapsed ? t('menu.expand_sidebar') : t('menu.collapse_sidebar');
+  const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
+
+  const toggle = () => {
+    const next = collapsed ? 'expanded' : 'collapsed';
+    storeSidebarState(next);
+    setSidebar(next);
+  };
+
   return (
-    <div className="app-shell">
+    <div className="app-shell" data-sidebar={sidebar}>
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>
-      <aside className="sidebar">
-        <Link to={paths.home} className="brand">
-          {t('app.name')}
+      <aside className="sidebar" id="app-sidebar">
+        <Link to={paths.home} className="brand nav-item">
+          <img className="brand-logo" src="/favicon.svg" alt="" width={24} height={24} />
+          <span className="nav-label">{t('app.name')}</span>
         </Link>
-        <SideMenu />
-        <UserMenu />
+        <SideMenu collapsed={collapsed} />
+        <button
+          type="button"
+          className="nav-item sidebar-toggle"
+          aria-controls="app-sidebar"
+          aria-expanded={!collapsed}
+          onClick={toggle}
+        >
+          <ToggleIcon className="nav-icon" aria-hidden="true" focusable="false" />
+          <span className="nav-label">{toggleLabel}</span>
+        </button>
       </aside>
-      <main id="main" className="main" tabIndex={-1}>
-        <SetupGate />
-        <LicenceStatus />
-        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <div className="app-body">
+        <header className="app-header">
+          <Breadcrumbs />
+          <UserMenu />
+        </header>
+        <main id="main" className="main" tabIndex={-1}>
+          <SetupGate />
+          <LicenceStatus />
+          <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
       <ToastViewport />
     </div>
   );

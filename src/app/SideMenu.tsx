@@ -1,6 +1,8 @@
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { routeIcon } from '../components/navigation/routeIcons';
 import { selectVisibleMenu, type MenuItem } from '../state/menu';
 import type { MenuLabelKey } from '../state/routes';
 import { useAppSelector } from './hooks';
@@ -11,8 +13,22 @@ function useMenuLabel() {
   return (key: MenuLabelKey) => t(key);
 }
 
-function MenuGroup({ item }: { item: MenuItem }) {
+/**
+ * An entry's icon and label. The icon is decoration; the label names the entry, also when the
+ * sidebar is collapsed: then it is drawn as a tooltip on hover and focus (styles in AppShell.css).
+ */
+function EntryContent({ item }: { item: MenuItem }) {
   const label = useMenuLabel();
+  const Icon = routeIcon(item.id);
+  return (
+    <>
+      <Icon className="nav-icon" aria-hidden="true" focusable="false" />
+      <span className="nav-label">{label(item.labelKey)}</span>
+    </>
+  );
+}
+
+function MenuGroup({ item, collapsed }: { item: MenuItem; collapsed: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLLIElement>(null);
 
@@ -28,14 +44,18 @@ function MenuGroup({ item }: { item: MenuItem }) {
 
   return (
     <li ref={ref} className="menu-group">
-      <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {label(item.labelKey)}
+      <button type="button" className="nav-item" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <EntryContent item={item} />
+        <ChevronDown className="nav-chevron" aria-hidden="true" focusable="false" />
       </button>
       {open && (
-        <ul>
+        <ul className="menu-group-items">
           {item.children?.map((child) => (
             <li key={child.id}>
-              <NavLink to={child.path ?? '/'}>{label(child.labelKey)}</NavLink>
+              {/* Collapsed, the group is a flyout over the page: choosing an entry closes it. */}
+              <NavLink to={child.path ?? '/'} className="nav-item" onClick={() => collapsed && setOpen(false)}>
+                <EntryContent item={child} />
+              </NavLink>
             </li>
           ))}
         </ul>
@@ -44,19 +64,21 @@ function MenuGroup({ item }: { item: MenuItem }) {
   );
 }
 
-export function SideMenu() {
+/** The sidebar's entries (SPEC §2), read from the route table through selectVisibleMenu. */
+export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { t } = useTranslation();
-  const label = useMenuLabel();
   const items = useAppSelector(selectVisibleMenu);
   return (
     <nav aria-label={t('menu.navigation')} className="side-menu">
       <ul>
         {items.map((item) =>
           item.children ? (
-            <MenuGroup key={item.id} item={item} />
+            <MenuGroup key={item.id} item={item} collapsed={collapsed} />
           ) : (
             <li key={item.id}>
-              <NavLink to={item.path ?? '/'}>{label(item.labelKey)}</NavLink>
+              <NavLink to={item.path ?? '/'} className="nav-item">
+                <EntryContent item={item} />
+              </NavLink>
             </li>
           ),
         )}

@@ -1,3 +1,4 @@
+import { Building2, ChevronsUpDown, Download, Info, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,12 +17,18 @@ const OrganizationSwitcher = lazy(async () => ({ default: (await import('./Organ
 
 type OpenDialog = 'about' | 'organizations' | null;
 
-/** The bottom of the sidebar (SPEC §2): version and about, organization switcher, profile, logout. */
+/**
+ * The user menu of SPEC §2, at the right of the header: the current organization (one click from
+ * the switcher), version and about, profile, the recording's export while recording, logout. Every
+ * entry stays in view, so that each is one click away (and a replay shows what the user saw).
+ * Labels that narrow headers hide stay as the controls' names and tooltips.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const organization = useAppSelector(selectCurrentOrganization);
+  const userName = useAppSelector((s) => s.session.userName);
   const provider = useAppSelector((s) => s.session.userProvider) ?? 'local';
   const [logout] = useLogoutMutation();
   const recording = useAppSelector(selectIsRecording);
@@ -43,39 +50,51 @@ export function UserMenu() {
     if (file) downloadRecording(file);
   };
 
+  const version = t('menu.version', { version: APP_VERSION });
+  const profile = t('menu.profile');
   return (
     <>
       <ul className="user-menu" aria-label={t('menu.user_menu')}>
-        <li>
-          <button type="button" className="muted" aria-haspopup="dialog" onClick={() => setDialog('about')}>
-            {t('menu.version', { version: APP_VERSION })}
-          </button>
-        </li>
         {organization && (
-          <li>
+          <li className="user-menu-organization">
             <button
               type="button"
+              className="header-button"
               aria-haspopup="dialog"
               aria-label={t('menu.switch_organization', { name: organization.Name })}
+              title={organization.Name}
               onClick={() => setDialog('organizations')}
             >
-              {organization.Name}
+              <Building2 className="header-icon" aria-hidden="true" focusable="false" />
+              <span className="truncate">{organization.Name}</span>
+              <ChevronsUpDown className="header-icon muted" aria-hidden="true" focusable="false" />
             </button>
           </li>
         )}
         <li>
-          <Link to={paths.profile}>{t('menu.profile')}</Link>
+          <button type="button" className="header-button icon-only" aria-haspopup="dialog" title={version} onClick={() => setDialog('about')}>
+            <Info className="header-icon" aria-hidden="true" focusable="false" />
+            <span className="visually-hidden">{version}</span>
+          </button>
         </li>
         {recording && (
           <li>
-            <button type="button" onClick={onExportRecording}>
-              {t('qa.recorder.export')}
+            <button type="button" className="header-button" onClick={onExportRecording}>
+              <Download className="header-icon" aria-hidden="true" focusable="false" />
+              <span className="header-label">{t('qa.recorder.export')}</span>
             </button>
           </li>
         )}
         <li>
-          <button type="button" onClick={onLogout}>
-            {t('menu.logout')}
+          <Link to={paths.profile} className="header-button" title={userName ? t('menu.profile_of', { name: userName }) : profile}>
+            <UserRound className="header-icon" aria-hidden="true" focusable="false" />
+            <span className="header-label">{profile}</span>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="header-button" onClick={onLogout}>
+            <LogOut className="header-icon" aria-hidden="true" focusable="false" />
+            <span className="header-label">{t('menu.logout')}</span>
           </button>
         </li>
       </ul>

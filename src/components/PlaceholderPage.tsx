@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Page } from './Page/Page';
 
 interface PlaceholderPageProps {
   title: string;
@@ -8,9 +9,8 @@ interface PlaceholderPageProps {
 export function PlaceholderPage({ title }: PlaceholderPageProps) {
   const { t } = useTranslation();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+    <Page title={title}>
       <p className="muted">{t('app.placeholder')}</p>
-    </section>
+    </Page>
   );
 }

@@ -36,15 +36,17 @@ export function readPersistedMember(key: string, member: string): unknown {
 
 /** The device's colour theme (src/lib/theme.ts): a choice of the device, not of the session. */
 const THEME_STORAGE_KEY = `${STORAGE_PREFIX}theme`;
+/** Whether the sidebar is collapsed (src/lib/sidebarPreference.ts): a choice of the device too. */
+const SIDEBAR_STORAGE_KEY = `${STORAGE_PREFIX}sidebar`;
 
 /**
  * A 401 ends the session: everything goes except the chosen organization (ARCHITECTURE) and the
- * device's colour theme, which is no session item.
+ * device's colour theme and sidebar state, which are no session items.
  */
 export function clearStorageExceptOrganization(): void {
   const store = storage();
   if (!store) return;
-  const kept = [ORGANIZATION_STORAGE_KEY, THEME_STORAGE_KEY].map((key) => [key, store.getItem(key)] as const);
+  const kept = [ORGANIZATION_STORAGE_KEY, THEME_STORAGE_KEY, SIDEBAR_STORAGE_KEY].map((key) => [key, store.getItem(key)] as const);
   store.clear();
   for (const [key, value] of kept) if (value !== null) store.setItem(key, value);
 }

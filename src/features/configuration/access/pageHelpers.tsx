@@ -1,5 +1,7 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Page as TemplatePage } from '../../../components/Page/Page';
 
 // Small pieces the access-administration pages share.
 
@@ -11,22 +13,20 @@ export function useQueryId(): string | undefined {
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The access pages follow the console's page template (components/Page). */
 export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page-header">
-        <h1 id="page-title">{title}</h1>
-        {actions}
-      </header>
+    <TemplatePage title={title} actions={actions}>
       {children}
-    </section>
+    </TemplatePage>
   );
 }
 
+// Row actions are named by their labels; the icons are decoration.
 export function EditIcon() {
-  return <span aria-hidden="true">✎</span>;
+  return <Pencil size={16} aria-hidden="true" focusable="false" />;
 }
 
 export function DeleteIcon() {
-  return <span aria-hidden="true">🗑</span>;
+  return <Trash2 size={16} aria-hidden="true" focusable="false" />;
 }

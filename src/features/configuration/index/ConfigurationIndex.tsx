@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { routeIcon } from '../../../components/navigation/routeIcons';
+import { Page } from '../../../components/Page/Page';
 import { selectVisibleConfigurationLinks, type ConfigurationLinkKey } from '../../../state/configurationMenu';
 
 /** /configuration: links to the configuration pages this user may open in this organization. */
@@ -10,21 +12,26 @@ export function ConfigurationIndex() {
   // Each label key is written out in state/routes.ts; the union type keeps them checked.
   const label = (key: ConfigurationLinkKey) => t(key);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('pages.configuration')}</h1>
+    <Page title={t('pages.configuration')} description={t('configuration.index.description')}>
       {links.length === 0 ? (
         <p className="muted">{t('configuration.index.empty')}</p>
       ) : (
         <nav aria-label={t('configuration.index.label')}>
-          <ul className="configuration-index">
-            {links.map((link) => (
-              <li key={link.id}>
-                <Link to={link.path}>{label(link.labelKey)}</Link>
-              </li>
-            ))}
+          <ul className="link-cards">
+            {links.map((link) => {
+              const Icon = routeIcon(link.id);
+              return (
+                <li key={link.id}>
+                  <Link to={link.path}>
+                    <Icon className="link-card-icon" aria-hidden="true" focusable="false" />
+                    <span>{label(link.labelKey)}</span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       )}
-    </section>
+    </Page>
   );
 }
