@@ -19,6 +19,8 @@ interface GettingStartedProps {
 export function GettingStarted({ entries, nowMs }: GettingStartedProps) {
   const { t, i18n } = useTranslation();
   const done = entries.filter((entry) => entry.state.status === 'done').length;
+  // What to do next: the first open step is the one button that stands out.
+  const next = entries.find((entry) => entry.state.status === 'todo')?.state.id;
   return (
     <section className="home-checklist" aria-labelledby="home-checklist-title">
       <header className="home-checklist-header">
@@ -30,7 +32,12 @@ export function GettingStarted({ entries, nowMs }: GettingStartedProps) {
       <progress className="home-checklist-progress" max={entries.length} value={done} aria-label={t('home.checklist.title')} />
       <ol className="home-checklist-items">
         {entries.map(({ state, to }) => (
-          <li key={state.id} className={`home-checklist-item home-checklist-item-${state.status}`} aria-label={itemLabel(state, t)}>
+          <li
+            key={state.id}
+            className={`home-checklist-item home-checklist-item-${state.status}${state.id === next ? ' home-checklist-item-next' : ''}`}
+            aria-label={itemLabel(state, t)}
+            aria-current={state.id === next ? 'step' : undefined}
+          >
             <StateIcon state={state} />
             <div className="home-checklist-text">
               <ItemTitle id={state.id} />
@@ -39,7 +46,7 @@ export function GettingStarted({ entries, nowMs }: GettingStartedProps) {
               </p>
             </div>
             {state.status !== 'unknown' && (
-              <Link className={state.status === 'todo' ? 'home-action home-action-primary' : 'home-action'} to={to}>
+              <Link className={state.id === next ? 'home-action home-action-primary' : 'home-action'} to={to}>
                 <ItemLinkLabel state={state} />
                 <ArrowRight aria-hidden="true" size={16} />
               </Link>

@@ -100,6 +100,9 @@ describe('home page: getting-started checklist', () => {
     expect(await item(/The collector has used its token: to do/)).toBeInTheDocument();
     expect(await item(/First data has arrived: to do/)).toBeInTheDocument();
     expect(within(await checklist()).getByText('0 of 6 done')).toBeInTheDocument();
+    // What to do next: the first open step.
+    expect(await item(/A licence is installed/)).toHaveAttribute('aria-current', 'step');
+    expect(await item(/An organization exists/)).not.toHaveAttribute('aria-current');
 
     expect(within(await item(/A licence is installed/)).getByRole('link', { name: 'Activate a licence' })).toHaveAttribute('href', '/configuration/license');
     expect(within(await item(/An organization exists/)).getByRole('link', { name: 'Create an organization' })).toHaveAttribute('href', '/configuration/create_organization');
@@ -137,6 +140,7 @@ describe('home page: getting-started checklist', () => {
     // Idle: it signed in but samples nothing yet.
     expect(await item(/First data has arrived: to do/)).toBeInTheDocument();
     expect(within(await checklist()).getByText('5 of 6 done')).toBeInTheDocument();
+    expect(await item(/First data has arrived/)).toHaveAttribute('aria-current', 'step');
   });
 
   it('a created collector that never used its token leaves the token step to do', async () => {
