@@ -73,8 +73,9 @@ export function databaseItem(databases: readonly TimeseriesDatabaseRead[] | unde
 export function collectorItems(collectors: readonly CollectorRead[] | undefined): ChecklistState[] {
   if (collectors === undefined) return (['collector', 'collector_token', 'first_data'] as const).map((id) => ({ id, status: 'unknown' }));
   const own = ownCollectors(collectors);
-  const created = own[0];
   const reported = own.filter((c) => lastSeen(c) !== null).sort((a, b) => (lastSeen(b) ?? '').localeCompare(lastSeen(a) ?? ''))[0];
+  // Name the collector that got furthest, so that the three steps speak of the same one where they can.
+  const created = reported ?? own[0];
   const collecting = own.find((c) => c.Health === COLLECTING && c.Status === 'Active');
   return [
     created ? { id: 'collector', status: 'done', name: created.Name } : { id: 'collector', status: 'todo' },
