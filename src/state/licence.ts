@@ -56,7 +56,7 @@ const DAY_MS = 86_400_000;
  * trial, or a licence not given to any). The root organization never holds a licence, so for it
  * the installation's longest-running licence is the one that matters.
  */
-function claimFor(claims: readonly LicenceClaim[], organization: OrganizationSummary | null): LicenceClaim | undefined {
+export function licenceClaimFor(claims: readonly LicenceClaim[], organization: OrganizationSummary | null): LicenceClaim | undefined {
   if (organization === null || organization.IsRoot) {
     return claims.reduce<LicenceClaim | undefined>((best, claim) => (best && best.ExpiresAt >= claim.ExpiresAt ? best : claim), undefined);
   }
@@ -66,7 +66,7 @@ function claimFor(claims: readonly LicenceClaim[], organization: OrganizationSum
 export function licenceBannerOf(licence: LicenceState, organization: OrganizationSummary | null, nowMs: number): LicenceBanner {
   if (!licence.loaded) return { kind: 'loading' };
   if (licence.claims.length === 0) return { kind: 'no_licence' };
-  const claim = claimFor(licence.claims, organization);
+  const claim = licenceClaimFor(licence.claims, organization);
   if (!claim) return { kind: 'old_licence' };
   // ExpiresAt is in epoch seconds (SPEC §9).
   const leftMs = claim.ExpiresAt * 1000 - nowMs;
