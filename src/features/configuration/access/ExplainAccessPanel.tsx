@@ -5,6 +5,7 @@ import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid, selectLicensedFeatures, selectRootOrganization } from '../../../state/privileges';
 import { explainMenu, holdingsOfGrants, type MenuVerdict } from './explainMenu';
 import { describeRequirement, menuRequirementRows } from './menuRequirements';
+import { privilegeLabel } from './privilegeMatrix';
 
 const ROWS = menuRequirementRows();
 
@@ -44,7 +45,11 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
           <tbody>
             {data.map((grant) => (
               <tr key={`${grant.PrivilegeUUID}-${grant.GroupUUID}`}>
-                <td>{grant.OrganizationUUID === rootUuid && rootUuid !== organizationUuid ? t('access.at_root', { privilege: grant.PrivilegeName }) : grant.PrivilegeName}</td>
+                <td title={grant.PrivilegeName}>
+                  {grant.OrganizationUUID === rootUuid && rootUuid !== organizationUuid
+                    ? t('access.at_root', { privilege: privilegeLabel(grant.PrivilegeName, t) })
+                    : privilegeLabel(grant.PrivilegeName, t)}
+                </td>
                 <td>{grant.GroupName}</td>
                 <td>
                   {grant.ViaMapping
