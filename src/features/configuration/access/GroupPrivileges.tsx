@@ -95,8 +95,8 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
               {t(PRESET_KEYS[preset].label)}
             </button>
           ))}
-          <p className="privilege-presets-help form-help">{t('privileges.presets.hint')}</p>
           <ul className="privilege-presets-help form-help">
+            <li>{t('privileges.presets.hint')}</li>
             {PRESET_IDS.map((preset) => (
               <li key={preset} id={`preset-${preset}-help`}>
                 <strong>{t(PRESET_KEYS[preset].label)}</strong>: {t(PRESET_KEYS[preset].help)}

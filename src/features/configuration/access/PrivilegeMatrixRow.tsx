@@ -25,14 +25,21 @@ export function PrivilegeMatrixRow({ row, chosen, context, editable, onToggle }:
     reason: editable && name !== undefined ? lockReason(row, level, chosen, context) : null,
   }));
   const locked = cells.filter((cell) => cell.reason !== null);
-  const reasonId = (level: Level) => `privilege-${row.id}-${level}-locked`;
+  // Both boxes locked because the caller holds neither: one line says so for the row.
+  const neitherHeld = locked.length === 2 && locked.every((cell) => cell.reason === 'not_held');
+  const reasonId = (level: Level) => (neitherHeld ? `privilege-${row.id}-locked` : `privilege-${row.id}-${level}-locked`);
 
   return (
-    <tr className="privilege-row">
+    <tr className={locked.length > 0 && locked.length === cells.filter((cell) => cell.name !== undefined).length ? 'privilege-row privilege-row-locked' : 'privilege-row'}>
       <th scope="row">
         <span className="privilege-name">{t(row.labelKey)}</span>
         <span className="privilege-description">{t(row.descriptionKey)}</span>
-        {locked.map((cell) => (
+        {neitherHeld && (
+          <span id={reasonId('read')} className="privilege-locked">
+            <Lock aria-hidden="true" size={12} /> {t('privileges.locked.none_held')}
+          </span>
+        )}
+        {!neitherHeld && locked.map((cell) => (
           <span key={cell.level} id={reasonId(cell.level)} className="privilege-locked">
             <Lock aria-hidden="true" size={12} />{' '}
             {t(LOCK_KEYS[cell.reason ?? 'not_held'], { privilege: privilegeLabel(cell.name ?? '', t), read: privilegeLabel(row.manageNeeds ?? '', t) })}

@@ -158,6 +158,12 @@ export function rowOf(name: string): { row: PrivilegeRow; level: Level } | undef
   return undefined;
 }
 
+/** Where a privilege comes in the matrix (area by area, Read before Manage); unknown names last. */
+export function privilegeOrder(name: string): number {
+  const found = rowOf(name);
+  return found ? PRIVILEGE_ROWS.indexOf(found.row) * 2 + (found.level === 'manage' ? 1 : 0) : PRIVILEGE_ROWS.length * 2;
+}
+
 /** "Collectors: read"; a name no row knows is shown as the server spells it. */
 export function privilegeLabel(name: string, t: TFunction): string {
   const found = rowOf(name);
