@@ -49,7 +49,8 @@ export const accessTags = {
   getUserGroupPrivileges: { providesTags: byId('GroupPrivilege') },
   createUserGroupPrivilege: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'GroupPrivilege', id: arg.id }, 'UserAccess'] },
   deleteUserGroupPrivilege: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'GroupPrivilege', id: arg.id }, 'UserAccess'] },
-  replaceUserGroupPrivileges: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'GroupPrivilege', id: arg.id }, 'UserAccess'] },
+  // The answer is the group's new set: it replaces the cached one (below) instead of a refetch.
+  replaceUserGroupPrivileges: { invalidatesTags: ['UserAccess'] },
   getUserGroupMappings: { providesTags: byId('Mapping') },
   createUserGroupMapping: { invalidatesTags: [] },
   updateUserGroupMapping: { invalidatesTags: [] },
@@ -127,6 +128,13 @@ accessTagged.enhanceEndpoints({
         for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
           dispatch(accessTagged.util.updateQueryData('getUserGroups', args, (list) => removeByUuid(list, arg.id)));
         }
+      },
+    },
+    replaceUserGroupPrivileges: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        // A refused save changes nothing: the cached set stays (the outcome toast says why).
+        const answer = await queryFulfilled.catch(() => undefined);
+        if (answer) dispatch(accessTagged.util.upsertQueryData('getUserGroupPrivileges', { id: arg.id }, answer.data));
       },
     },
     createUserGroupMapping: {

@@ -101,6 +101,7 @@ describe('group privilege matrix', () => {
     expect(await screen.findByText('The group’s privileges are saved.')).toBeInTheDocument();
     expect(sent).toEqual([CALLER_READS_HERE]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(checkedNames()).toEqual(CALLER_READS_HERE);
   });
 
   it('the Operator preset adds the managing of measurement data and events, not of configuration', async () => {
