@@ -90,7 +90,7 @@ describe('access administration in the browser', () => {
     await grid.getByRole('row', { name: /Operators/ }).getByRole('button', { name: 'Edit group' }).click();
     // The matrix keeps a draft until Save, which stores the whole set.
     await page.getByRole('checkbox', { name: 'Collectors: read' }).click();
-    await page.getByRole('region', { name: 'Privileges' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save privileges' }).click();
     await page.getByText('The group’s privileges are saved.').waitFor();
     await page.getByRole('checkbox', { name: 'Collectors: read', checked: true }).waitFor();
 

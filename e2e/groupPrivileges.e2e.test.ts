@@ -73,7 +73,7 @@ async function savePreset(page: Page, preset: 'Viewer' | 'Operator' | 'Administr
   const matrix = page.getByRole('region', { name: 'Privileges' });
   await matrix.getByRole('button', { name: preset, exact: true }).click();
   await matrix.getByText('Unsaved changes').waitFor();
-  await matrix.getByRole('button', { name: 'Save', exact: true }).click();
+  await matrix.getByRole('button', { name: 'Save privileges' }).click();
   await page.getByText('The group’s privileges are saved.').waitFor();
   await page.getByText('The group’s privileges are saved.').waitFor({ state: 'detached', timeout: 15_000 });
 }

@@ -97,17 +97,17 @@ describe('group privilege matrix', () => {
     expect(screen.getByText('Unsaved changes: nothing is stored until you save.')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
     expect(await screen.findByText('The group’s privileges are saved.')).toBeInTheDocument();
     expect(sent).toEqual([CALLER_READS_HERE]);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save privileges' })).toBeDisabled();
     expect(checkedNames()).toEqual(CALLER_READS_HERE);
   });
 
   it('the Operator preset adds the managing of measurement data and events, not of configuration', async () => {
     const { user, sent } = renderMatrix();
     await user.click(await screen.findByRole('button', { name: 'Operator' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
     await screen.findByText('The group’s privileges are saved.');
     expect(sent).toEqual([[...CALLER_READS_HERE, 'MANAGE_EVENTS', 'MANAGE_MEASUREMENT_DATA'].sort()]);
   });
@@ -115,7 +115,7 @@ describe('group privilege matrix', () => {
   it('the Administrator preset gives everything the caller may grant here, and no more', async () => {
     const { user, sent } = renderMatrix();
     await user.click(await screen.findByRole('button', { name: 'Administrator' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
     await screen.findByText('The group’s privileges are saved.');
     // READ_ORGANIZATIONS is root-only: not offered for a group of organization A.
     expect(sent).toEqual([CALLER.filter((name) => name !== 'READ_ORGANIZATIONS').sort()]);
@@ -132,7 +132,7 @@ describe('group privilege matrix', () => {
     expect(box('Users: manage')).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Viewer' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
     await screen.findByText('The group’s privileges are saved.');
     expect(sent).toEqual([[...CALLER_READS_HERE, 'READ_SETTINGS'].sort()]);
   });
@@ -173,7 +173,7 @@ describe('group privilege matrix', () => {
         ),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Events: read' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
     const section = screen.getByRole('region', { name: 'Privileges' });
     expect(await within(section).findByRole('alert')).toHaveTextContent('grants privileges you do not hold: READ_EVENTS');
     expect(await screen.findByText('The group’s privileges could not be saved.')).toBeInTheDocument();

@@ -146,7 +146,7 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
       {editable && (
         <div className="privilege-actions">
           <button type="button" className="primary" disabled={!dirty || replacing.isLoading} onClick={() => void save()}>
-            <Save aria-hidden="true" size={14} /> {t('general.save')}
+            <Save aria-hidden="true" size={14} /> {t('privileges.save')}
           </button>
           <button type="button" disabled={!dirty || replacing.isLoading} onClick={() => {
               setProblems([]);
