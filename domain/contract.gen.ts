@@ -1027,7 +1027,8 @@ export interface paths {
         };
         /** The privileges a group grants. */
         get: operations["getUserGroupPrivileges"];
-        put?: never;
+        /** Set exactly the privileges a group grants, in one change: those not listed are withdrawn. 403 (access.errors.grant_beyond_own) when one that the group does not hold yet is not held by the caller here; 409 for a system group, and when the change would leave nobody holding the root administration privileges. */
+        put: operations["replaceUserGroupPrivileges"];
         /** Grant a privilege to a group; 403 (access.errors.grant_beyond_own) unless the caller holds it here. */
         post: operations["createUserGroupPrivilege"];
         delete?: never;
@@ -1622,6 +1623,9 @@ export interface components {
             GroupUUID?: components["schemas"]["Uuid"];
             PrivilegeUUID: components["schemas"]["Uuid"];
             PrivilegeName?: $Read<string>;
+        };
+        GroupPrivilegeSet: {
+            PrivilegeUUIDs: components["schemas"]["Uuid"][];
         };
         UserGroupMapping: {
             UUID: $Read<components["schemas"]["Uuid"]>;
@@ -3764,6 +3768,39 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    replaceUserGroupPrivileges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupPrivilegeSet"];
+            };
+        };
+        responses: {
+            /** @description The privileges the group grants now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPrivilege"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

@@ -67,3 +67,11 @@ export const MANUAL_ENTRY_FORM_LEVELS = {
   Default: 'MANUAL_ENTRY_FORM_DEFAULT',
   Elevated: 'MANUAL_ENTRY_FORM_ELEVATED',
 } as const;
+
+/**
+ * Privileges that only mean something in the root organization: every call and page they open is
+ * checked at root (organizations: `x-historian-access: root` in the contract; READ_LOGS: the
+ * configuration entry and the QA replay, both `scope: 'root'` in the route table). A group of any
+ * other organization may hold them, but they give its members nothing there.
+ */
+export const ROOT_ONLY_PRIVILEGE_NAMES: readonly string[] = [PRIVILEGES.ReadOrganizations, PRIVILEGES.ManageOrganizations, PRIVILEGES.ReadLogs];

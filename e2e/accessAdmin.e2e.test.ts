@@ -88,9 +88,11 @@ describe('access administration in the browser', () => {
     const grid = page.getByRole('grid', { name: 'User groups' });
     await grid.getByText('Operators').waitFor();
     await grid.getByRole('row', { name: /Operators/ }).getByRole('button', { name: 'Edit group' }).click();
-    // The box shows what the server holds: it turns checked once the grant is stored.
-    await page.getByRole('checkbox', { name: 'READ_COLLECTORS' }).click();
-    await page.getByRole('checkbox', { name: 'READ_COLLECTORS', checked: true }).waitFor();
+    // The matrix keeps a draft until Save, which stores the whole set.
+    await page.getByRole('checkbox', { name: 'Collectors: read' }).click();
+    await page.getByRole('button', { name: 'Save privileges' }).click();
+    await page.getByText('The group’s privileges are saved.').waitFor();
+    await page.getByRole('checkbox', { name: 'Collectors: read', checked: true }).waitFor();
 
     // A local user, put into the group.
     await page.goto('/#/configuration/user');
@@ -103,7 +105,7 @@ describe('access administration in the browser', () => {
     await page.getByRole('button', { name: 'Add to group' }).click();
     await page.getByRole('list', { name: 'Groups' }).getByText('Operators').waitFor();
     // Explain access names the privilege and the group it comes from.
-    await page.getByRole('table', { name: 'Explain access' }).getByRole('row', { name: /READ_COLLECTORS Operators membership/ }).waitFor();
+    await page.getByRole('table', { name: 'Explain access' }).getByRole('row', { name: /Collectors: read Operators membership/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
 

@@ -99,6 +99,25 @@ export function privilegesRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Names of the privileges with these UUIDs; a UUID missing from the answer names no privilege. */
+    async namesOf(uuids: readonly string[]): Promise<Map<string, string>> {
+      if (uuids.length === 0) return new Map();
+      const rows = await q.selectFrom('privileges').select(['uuid', 'name']).where('uuid', 'in', [...uuids]).execute();
+      return new Map(rows.map((row) => [row.uuid, row.name]));
+    },
+
+    /** Grants what the group lacks of `privilegeUuids` and withdraws what it holds beyond them. */
+    async replaceOfGroup(groupUuid: string, privilegeUuids: readonly string[]): Promise<void> {
+      const withdraw = q.deleteFrom('user_group_privileges').where('user_group_uuid', '=', groupUuid);
+      await (privilegeUuids.length === 0 ? withdraw : withdraw.where('privilege_uuid', 'not in', [...privilegeUuids])).execute();
+      if (privilegeUuids.length === 0) return;
+      await q
+        .insertInto('user_group_privileges')
+        .values(privilegeUuids.map((privilegeUuid) => ({ user_group_uuid: groupUuid, privilege_uuid: privilegeUuid })))
+        .onConflict((conflict) => conflict.columns(['user_group_uuid', 'privilege_uuid']).doNothing())
+        .execute();
+    },
+
     /** Every system privilege, for an organization's Administrators group. */
     async grantSystemPrivileges(groupUuid: string): Promise<void> {
       await q

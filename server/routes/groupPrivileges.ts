@@ -87,6 +87,29 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       }
     },
 
+    /**
+     * The whole set at once (the group page's matrix saves with it): one transaction, so a refused
+     * grant changes nothing. Only the privileges the group gains need the caller to hold them; one
+     * the group keeps stays, as a withdrawal never needed it.
+     */
+    async replaceUserGroupPrivileges(request: FastifyRequest<GroupParams & { Body: Write<'GroupPrivilegeSet'> }>) {
+      const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
+      if (group.is_system) throw SYSTEM_GROUP_FIXED();
+      const wanted = [...new Set(request.body.PrivilegeUUIDs)];
+      const privileges = privilegesRepository(ctx.db);
+      const names = await privileges.namesOf(wanted);
+      const unknown = wanted.filter((uuid) => !names.has(uuid));
+      if (unknown.length > 0) throw badRequest('No such privilege', { PrivilegeUUIDs: [`do not exist: ${unknown.join(', ')}`] });
+      const held = new Set(await privileges.namesOfGroup(group.uuid));
+      requireCanGrant(
+        callerOf(request),
+        [...names.values()].filter((name) => !held.has(name)),
+        'PrivilegeUUIDs',
+      );
+      await keepingRootAdministration(ctx.db, (tx) => privilegesRepository(tx).replaceOfGroup(group.uuid, wanted));
+      return (await privileges.ofGroup(group.uuid)).map(groupPrivilegeJson);
+    },
+
     /** privilegeId is the privilege's UUID (SPEC §7); the group privilege's own UUID is accepted too. */
     async deleteUserGroupPrivilege(request: FastifyRequest<{ Params: { id: string; privilegeId: string } }>, reply: FastifyReply) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);

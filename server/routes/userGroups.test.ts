@@ -194,6 +194,30 @@ describe('nobody grants what they do not hold', () => {
     expect((await call('POST', `/user-groups/${crew}/privileges`, headers, { PrivilegeUUID: privileges.get('READ_COLLECTORS') })).statusCode).toBe(201);
   });
 
+  it('setting the whole set grants and withdraws in one change, and a refused grant changes nothing', async () => {
+    const granter = await createTestUser(t.db, { privileges: { [plant]: ['READ_USER_GROUPS', 'MANAGE_USER_GROUPS', 'MANAGE_PRIVILEGES', 'READ_COLLECTORS', 'MANAGE_COLLECTORS'] } });
+    const headers = inPlant(await sessionHeaders(t.ctx, granter.uuid));
+    // READ_ASSETS was given by someone who holds it; the granter may keep it without holding it.
+    const crew = await group('Set crew', ['READ_ASSETS', 'READ_COLLECTORS']);
+    const names = async () => (await call('GET', `/user-groups/${crew}/privileges`, inPlant())).json<Array<{ PrivilegeName: string }>>().map((p) => p.PrivilegeName).sort();
+    const set = (list: string[]) => call('PUT', `/user-groups/${crew}/privileges`, headers, { PrivilegeUUIDs: list.map((name) => privileges.get(name)) });
+
+    const saved = await set(['READ_ASSETS', 'MANAGE_COLLECTORS']);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<Array<{ PrivilegeName: string }>>().map((p) => p.PrivilegeName).sort()).toEqual(['MANAGE_COLLECTORS', 'READ_ASSETS']);
+    expect(await names()).toEqual(['MANAGE_COLLECTORS', 'READ_ASSETS']);
+
+    const refused = await set(['READ_COLLECTORS', 'READ_MEASUREMENTS']);
+    expect(refused.json()).toMatchObject(grantBeyondOwn('PrivilegeUUIDs', 'READ_MEASUREMENTS'));
+    expect(await names()).toEqual(['MANAGE_COLLECTORS', 'READ_ASSETS']);
+
+    expect((await set([])).json()).toEqual([]);
+    const unknown = await call('PUT', `/user-groups/${crew}/privileges`, headers, { PrivilegeUUIDs: [randomUUID()] });
+    expect(unknown.json()).toMatchObject({ status: 400, errors: { PrivilegeUUIDs: [expect.stringContaining('do not exist')] } });
+    const { rows } = await t.db.query<{ uuid: string }>(`SELECT uuid FROM user_groups WHERE organization_uuid = $1 AND is_system`, [plant]);
+    expect((await call('PUT', `/user-groups/${rows[0].uuid}/privileges`, inPlant(), { PrivilegeUUIDs: [] })).statusCode).toBe(409);
+  });
+
   it('a mapping gives external users only a group whose privileges the caller holds', async () => {
     const { rows } = await t.db.query<{ uuid: string }>(`INSERT INTO authentication_providers (provider_name, provider_type) VALUES ($1, 'oidc') RETURNING uuid`, [
       `corp-${randomUUID().slice(0, 6)}`,

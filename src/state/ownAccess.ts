@@ -57,6 +57,7 @@ const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints> = new Se
   'deleteUserGroupUser',
   'createUserGroupPrivilege',
   'deleteUserGroupPrivilege',
+  'replaceUserGroupPrivileges',
 ]);
 
 function changesOwnAccess(action: unknown): boolean {

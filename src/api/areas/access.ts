@@ -49,6 +49,8 @@ export const accessTags = {
   getUserGroupPrivileges: { providesTags: byId('GroupPrivilege') },
   createUserGroupPrivilege: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'GroupPrivilege', id: arg.id }, 'UserAccess'] },
   deleteUserGroupPrivilege: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'GroupPrivilege', id: arg.id }, 'UserAccess'] },
+  // The answer is the group's new set: it replaces the cached one (below) instead of a refetch.
+  replaceUserGroupPrivileges: { invalidatesTags: ['UserAccess'] },
   getUserGroupMappings: { providesTags: byId('Mapping') },
   createUserGroupMapping: { invalidatesTags: [] },
   updateUserGroupMapping: { invalidatesTags: [] },
@@ -82,6 +84,7 @@ const outcomes: Record<string, EndpointOutcome> = {
   deleteUserGroupUser: { error: { messageKey: 'groups.errors.members' } },
   createUserGroupPrivilege: { error: { messageKey: 'groups.errors.privileges' } },
   deleteUserGroupPrivilege: { error: { messageKey: 'groups.errors.privileges' } },
+  replaceUserGroupPrivileges: { success: { messageKey: 'groups.privileges_saved' }, error: { messageKey: 'groups.errors.save_privileges' } },
   createUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
   updateUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
   deleteUserGroupMapping: { error: { messageKey: 'groups.errors.mappings' } },
@@ -125,6 +128,13 @@ accessTagged.enhanceEndpoints({
         for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
           dispatch(accessTagged.util.updateQueryData('getUserGroups', args, (list) => removeByUuid(list, arg.id)));
         }
+      },
+    },
+    replaceUserGroupPrivileges: {
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        // A refused save changes nothing: the cached set stays (the outcome toast says why).
+        const answer = await queryFulfilled.catch(() => undefined);
+        if (answer) dispatch(accessTagged.util.upsertQueryData('getUserGroupPrivileges', { id: arg.id }, answer.data));
       },
     },
     createUserGroupMapping: {
@@ -207,6 +217,7 @@ export const {
   useGetUserGroupPrivilegesQuery,
   useLazyGetUserGroupPrivilegesQuery,
   useCreateUserGroupPrivilegeMutation,
+  useReplaceUserGroupPrivilegesMutation,
   useDeleteUserGroupPrivilegeMutation,
   useGetUserGroupMappingsQuery,
   useLazyGetUserGroupMappingsQuery,

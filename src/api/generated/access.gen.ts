@@ -262,6 +262,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    replaceUserGroupPrivileges: build.mutation<
+      ReplaceUserGroupPrivilegesApiResponse,
+      ReplaceUserGroupPrivilegesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/privileges`,
+        method: "PUT",
+        body: queryArg.groupPrivilegeSet,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     deleteUserGroupPrivilege: build.mutation<
       DeleteUserGroupPrivilegeApiResponse,
       DeleteUserGroupPrivilegeApiArg
@@ -549,6 +562,14 @@ export type CreateUserGroupPrivilegeApiArg = {
   "x-organization-uuid"?: string;
   groupPrivilege: GroupPrivilege;
 };
+export type ReplaceUserGroupPrivilegesApiResponse =
+  /** status 200 The privileges the group grants now. */ GroupPrivilegeRead[];
+export type ReplaceUserGroupPrivilegesApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  groupPrivilegeSet: GroupPrivilegeSet;
+};
 export type DeleteUserGroupPrivilegeApiResponse = unknown;
 export type DeleteUserGroupPrivilegeApiArg = {
   id: string;
@@ -797,6 +818,9 @@ export type GroupPrivilegeRead = {
   PrivilegeUUID: Uuid;
   PrivilegeName?: string;
 };
+export type GroupPrivilegeSet = {
+  PrivilegeUUIDs: Uuid[];
+};
 export type UserGroupMapping = {
   UserGroupUUID?: Uuid;
   AuthenticationProviderUUID?: Uuid;
@@ -926,6 +950,7 @@ export const {
   useGetUserGroupPrivilegesQuery,
   useLazyGetUserGroupPrivilegesQuery,
   useCreateUserGroupPrivilegeMutation,
+  useReplaceUserGroupPrivilegesMutation,
   useDeleteUserGroupPrivilegeMutation,
   useGetUserGroupMappingsQuery,
   useLazyGetUserGroupMappingsQuery,

@@ -678,6 +678,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    replaceUserGroupPrivileges: build.mutation<
+      ReplaceUserGroupPrivilegesApiResponse,
+      ReplaceUserGroupPrivilegesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/user-groups/${queryArg.id}/privileges`,
+        method: "PUT",
+        body: queryArg.groupPrivilegeSet,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     deleteUserGroupPrivilege: build.mutation<
       DeleteUserGroupPrivilegeApiResponse,
       DeleteUserGroupPrivilegeApiArg
@@ -1209,6 +1222,14 @@ export type CreateUserGroupPrivilegeApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   groupPrivilege: GroupPrivilege;
+};
+export type ReplaceUserGroupPrivilegesApiResponse =
+  /** status 200 The privileges the group grants now. */ GroupPrivilegeRead[];
+export type ReplaceUserGroupPrivilegesApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  groupPrivilegeSet: GroupPrivilegeSet;
 };
 export type DeleteUserGroupPrivilegeApiResponse = unknown;
 export type DeleteUserGroupPrivilegeApiArg = {
@@ -1744,6 +1765,9 @@ export type GroupPrivilegeRead = {
   PrivilegeUUID: Uuid;
   PrivilegeName?: string;
 };
+export type GroupPrivilegeSet = {
+  PrivilegeUUIDs: Uuid[];
+};
 export type UserGroupMapping = {
   UserGroupUUID?: Uuid;
   AuthenticationProviderUUID?: Uuid;
@@ -1901,6 +1925,7 @@ export const {
   useGetUserGroupPrivilegesQuery,
   useLazyGetUserGroupPrivilegesQuery,
   useCreateUserGroupPrivilegeMutation,
+  useReplaceUserGroupPrivilegesMutation,
   useDeleteUserGroupPrivilegeMutation,
   useGetUserGroupMappingsQuery,
   useLazyGetUserGroupMappingsQuery,

@@ -110,4 +110,16 @@ describe('explain access and the menu agree', () => {
     renderPanel({ here: ['READ_USER_GROUPS'], root: [] }, READS_HERE);
     expect((await explainedRows()).get('Configuration')).toBe('granted');
   });
+
+  it('names each privilege as the group page does, not by its constant', async () => {
+    renderPanel({ here: ['READ_COLLECTORS', 'MANAGE_MEASUREMENT_DATA'], root: ['READ_LOGS'] });
+    const grants = await screen.findByRole('table', { name: 'Explain access' });
+    expect(within(grants).getByRole('row', { name: /^Collectors: read Crew membership$/ })).toBeInTheDocument();
+    expect(within(grants).getByRole('row', { name: /^Measurement data: manage Crew/ })).toBeInTheDocument();
+    expect(within(grants).getByRole('row', { name: /^Logs: read at root Crew/ })).toBeInTheDocument();
+    expect(within(grants).queryByText('READ_COLLECTORS')).not.toBeInTheDocument();
+    // The menu's requirements use the same names.
+    const menu = screen.getByRole('table', { name: 'Menu access' });
+    expect(within(menu).getByRole('row', { name: /^Collectors Collectors: read/ })).toBeInTheDocument();
+  });
 });

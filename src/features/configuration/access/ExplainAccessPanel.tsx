@@ -5,6 +5,8 @@ import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectCurrentOrganizationUuid, selectLicensedFeatures, selectRootOrganization } from '../../../state/privileges';
 import { explainMenu, holdingsOfGrants, type MenuVerdict } from './explainMenu';
 import { describeRequirement, menuRequirementRows } from './menuRequirements';
+import { privilegeLabel, privilegeOrder } from './privilegeMatrix';
+import './simpleTable.css';
 
 const ROWS = menuRequirementRows();
 
@@ -42,9 +44,13 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
             </tr>
           </thead>
           <tbody>
-            {data.map((grant) => (
+            {[...data].sort((a, b) => privilegeOrder(a.PrivilegeName) - privilegeOrder(b.PrivilegeName)).map((grant) => (
               <tr key={`${grant.PrivilegeUUID}-${grant.GroupUUID}`}>
-                <td>{grant.OrganizationUUID === rootUuid && rootUuid !== organizationUuid ? t('access.at_root', { privilege: grant.PrivilegeName }) : grant.PrivilegeName}</td>
+                <td title={grant.PrivilegeName}>
+                  {grant.OrganizationUUID === rootUuid && rootUuid !== organizationUuid
+                    ? t('access.at_root', { privilege: privilegeLabel(grant.PrivilegeName, t) })
+                    : privilegeLabel(grant.PrivilegeName, t)}
+                </td>
                 <td>{grant.GroupName}</td>
                 <td>
                   {grant.ViaMapping
@@ -70,11 +76,11 @@ export function ExplainAccessPanel({ userUuid }: { userUuid: string }) {
             const verdict = verdicts.get(row.id) ?? 'not_granted';
             return (
               <tr key={row.id}>
-                <th scope="row" style={{ paddingInlineStart: `${row.depth * 1.5}em` }}>
+                <th scope="row" style={{ paddingInlineStart: `calc(${row.depth * 1.5}em + var(--space-3))` }}>
                   {t(row.labelKey)}
                 </th>
                 <td>{[...row.all, ...row.any].map((requirement) => describeRequirement(requirement, t)).filter(Boolean).join('; ') || t('access.nothing')}</td>
-                <td>{t(VERDICT_KEYS[verdict])}</td>
+                <td className="verdict">{t(VERDICT_KEYS[verdict])}</td>
               </tr>
             );
           })}

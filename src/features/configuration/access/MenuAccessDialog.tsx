@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal/Modal';
 import { menuRequirementRows, describeRequirement } from './menuRequirements';
+import './simpleTable.css';
 
 // Each row's key (menu.collectors, pages.users, …) is written out in src/state/routes.ts.
 const ROWS = menuRequirementRows();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../api/generated/historian.gen';
+import './simpleTable.css';
 
 /** The outcome of POST /authentication-providers/test, one row per step, naming the failed one. */
 export function ProviderTestResult({ result }: { result: ConnectionTestResult }) {

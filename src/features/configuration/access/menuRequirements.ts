@@ -3,6 +3,7 @@ import { CONFIGURATION_LINKS } from '../../../state/configurationMenu';
 import { MENU, type MenuItem } from '../../../state/menu';
 import type { Requirement } from '../../../state/privileges';
 import type { MenuLabelKey, PageTitleKey, RouteId } from '../../../state/routes';
+import { privilegeLabel } from './privilegeMatrix';
 
 // "Explain access" for menu items: what each item of the sidebar and each entry of the
 // configuration index needs, read from the route table they are computed from (state/routes.ts),
@@ -36,9 +37,9 @@ export function menuRequirementRows(): MenuRequirementRow[] {
   return sidebarRows(MENU, 0, []);
 }
 
-/** One requirement in words: "READ_SETTINGS at root, licence feature Events". */
+/** One requirement in words, privileges named as the group page names them: "Settings: read at root, licence feature Events". */
 export function describeRequirement(requirement: Requirement, t: TFunction): string {
-  const privileges = (requirement.privileges ?? []).map((name) => (requirement.scope === 'root' ? t('access.at_root', { privilege: name }) : name));
+  const privileges = (requirement.privileges ?? []).map((name) => (requirement.scope === 'root' ? t('access.at_root', { privilege: privilegeLabel(name, t) }) : privilegeLabel(name, t)));
   const features = (requirement.features ?? []).map((feature) => t('access.feature', { feature }));
   return [...privileges, ...features].join(', ');
 }
