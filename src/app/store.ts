@@ -7,7 +7,7 @@ import { readXsrfToken } from '../api/transport/session';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
 import { lostSessionMiddleware } from '../state/lostSession';
-import { ownAccessMiddleware } from '../state/ownAccess';
+import { ownAccessMiddleware, recheckOwnAccessOnReturn } from '../state/ownAccess';
 import { persistConfigFor, sessionPersistConfig } from '../state/persistence';
 import type { RecorderExtra } from '../state/recorder/exportRecording';
 import { isRecordingRequested } from '../state/recorder/recordFlag';
@@ -109,5 +109,6 @@ export function makePersistedStore() {
     if (isRecordingRequested(window.location)) store.dispatch(recorderToggled(true));
   });
   setupListeners(store.dispatch);
+  recheckOwnAccessOnReturn(store);
   return { store, persistor };
 }

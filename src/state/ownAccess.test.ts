@@ -4,7 +4,8 @@ import { accessApi } from '../api/areas/access';
 import { makeStore } from '../app/store';
 import { anOrganization, aPrivilege, aSession, ORG_A_UUID, ORG_B_UUID } from '../testing/fixtures';
 import { server } from '../testing/server';
-import { refreshOwnAccess } from './ownAccess';
+import { OWN_ACCESS_RECHECK_MS, recheckOwnAccessOnReturn, refreshOwnAccess } from './ownAccess';
+import { collectorsApi } from '../api/areas/collectors';
 import type { StoredManualEntryFormPrivilege } from './session';
 
 // The user's own privileges are read at sign-in and kept in the session; a change to groups, their
@@ -61,5 +62,39 @@ describe("the signed-in user's own access", () => {
     await store.dispatch(accessApi.endpoints.deleteUserGroupUser.initiate({ id: 'membership-1' }));
 
     expect(reads.privileges).toBe(0);
+  });
+
+  it("follows another administrator's change: a call answered 403 reads the user's own access again, once per recheck period", async () => {
+    const reads = serveOwnAccess([aPrivilege('READ_USERS', ORG_A_UUID)]);
+    server.use(http.get('/api/collectors', () => HttpResponse.json({ title: 'Forbidden', status: 403, detail: 'Missing privilege: READ_COLLECTORS' }, { status: 403 })));
+    const store = makeStore({ session: aSession({ userPrivileges: [aPrivilege('READ_COLLECTORS', ORG_A_UUID)] }), organization: { current: anOrganization(), root: null, hasManualEntryForms: false } });
+
+    await store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}, { subscribe: false }));
+    await waitFor(() => expect(store.getState().session.userPrivileges).toEqual([aPrivilege('READ_USERS', ORG_A_UUID)]));
+
+    await store.dispatch(collectorsApi.endpoints.getCollectors.initiate({}, { subscribe: false, forceRefetch: true }));
+    expect(reads.privileges).toBe(1);
+  });
+
+  it('reads it again when the user comes back to the window, not more often than the recheck period', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const reads = serveOwnAccess([aPrivilege('READ_COLLECTORS', ORG_B_UUID)]);
+      const store = makeStore({ session: aSession({ userPrivileges: [aPrivilege('READ_COLLECTORS', ORG_A_UUID)] }) });
+      const stop = recheckOwnAccessOnReturn(store);
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(store.getState().session.userPrivileges).toEqual([aPrivilege('READ_COLLECTORS', ORG_B_UUID)]));
+      window.dispatchEvent(new Event('focus'));
+      expect(reads.privileges).toBe(1);
+      jest.advanceTimersByTime(OWN_ACCESS_RECHECK_MS);
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(reads.privileges).toBe(2));
+      stop();
+      jest.advanceTimersByTime(OWN_ACCESS_RECHECK_MS);
+      window.dispatchEvent(new Event('focus'));
+      expect(reads.privileges).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

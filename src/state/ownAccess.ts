@@ -1,4 +1,4 @@
-import { createAsyncThunk, isFulfilled, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, isFulfilled, isRejectedWithValue, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { accessApi } from '../api/areas/access';
 import { sessionApi } from '../api/areas/session';
 import { manualEntryFormsCounted, organizationsLoaded, type OrganizationSummary } from './organization';
@@ -9,7 +9,12 @@ import { privilegesLoaded, type StoredManualEntryFormPrivilege } from './session
 // The signed-in user's privileges and organizations are read at sign-in and kept in the session.
 // Whatever may change them (finishing setup, a new organization, a change to the groups, their
 // members or their privileges) reads them again, so the menu and the guards follow without a new
-// sign-in.
+// sign-in. Another administrator's change shows too: a call answered 403 (the server knows better
+// than the session), or the user coming back to the window, reads them again, at most once in
+// OWN_ACCESS_RECHECK_MS.
+
+/** How often a 403 or a return to the window may read the user's own access again. */
+export const OWN_ACCESS_RECHECK_MS = 30_000;
 
 const fresh = { subscribe: false, forceRefetch: true } as const;
 
@@ -60,10 +65,55 @@ const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints> = new Se
   'replaceUserGroupPrivileges',
 ]);
 
+/** The own-access reads themselves: a 403 from one of them must not ask for them again. */
+const OWN_ACCESS_READS: ReadonlySet<string> = new Set(['getCurrentUserPrivileges', 'getCurrentUserManualEntryFormPrivileges', 'getCurrentUserOrganizations']);
+
+function endpointOf(action: { meta: { arg: unknown } }): unknown {
+  return Reflect.get(Object(action.meta.arg), 'endpointName');
+}
+
+/** A call the server refused for want of a privilege: what the session holds may be out of date. */
+function refusedForPrivileges(action: unknown): boolean {
+  if (!isRejectedWithValue(action) || !action.type.startsWith(`${sessionApi.reducerPath}/`)) return false;
+  const status: unknown = Reflect.get(Object(action.payload), 'code');
+  const name = endpointOf(action);
+  return status === 403 && !(typeof name === 'string' && OWN_ACCESS_READS.has(name));
+}
+
 function changesOwnAccess(action: unknown): boolean {
   if (!isFulfilled(action) || !action.type.startsWith(`${sessionApi.reducerPath}/`)) return false;
-  const name: unknown = Reflect.get(Object(action.meta.arg), 'endpointName');
+  const name = endpointOf(action);
   return typeof name === 'string' && (OWN_ACCESS_CHANGES as ReadonlySet<string>).has(name);
+}
+
+/** When each store last read its user's own access because of a 403 or a return to the window. */
+const lastRecheck = new WeakMap<object, number>();
+
+type OwnAccessApi = { dispatch: ThunkDispatch<PersistedSlices, unknown, UnknownAction>; getState: () => PersistedSlices };
+
+/** Reads the user's own access again unless that was done less than OWN_ACCESS_RECHECK_MS ago. */
+export function recheckOwnAccess(api: OwnAccessApi, now = Date.now()): void {
+  if (!selectIsLoggedIn(api.getState())) return;
+  const last = lastRecheck.get(api.dispatch);
+  if (last !== undefined && now - last < OWN_ACCESS_RECHECK_MS) return;
+  lastRecheck.set(api.dispatch, now);
+  void api.dispatch(refreshOwnAccess());
+}
+
+/**
+ * Reads the user's own access again when they come back to the window (another administrator may
+ * have changed their groups meanwhile). Returns the function that stops listening.
+ */
+export function recheckOwnAccessOnReturn(api: OwnAccessApi): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') recheckOwnAccess(api);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', onVisible);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', onVisible);
+  };
 }
 
 /**
@@ -75,5 +125,6 @@ export const ownAccessMiddleware: Middleware<{}, PersistedSlices, ThunkDispatch<
     const result = next(action);
     // A failed refresh (a rejected action, never a throw) leaves the session as it was.
     if (changesOwnAccess(action) && selectIsLoggedIn(api.getState())) void api.dispatch(refreshOwnAccess());
+    else if (refusedForPrivileges(action)) recheckOwnAccess(api);
     return result;
   };
