@@ -850,6 +850,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timeseries-databases/{id}/reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Whether the database can be reached and signed in to; changes nothing.
+         * @description The steps of the connection test up to the first one that would change the database (no schema is made, no point written). An answer is kept for 30 seconds, so pages that show it do not open a connection for every viewer.
+         */
+        get: operations["getTimeseriesDatabaseReachability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases/test": {
         parameters: {
             query?: never;
@@ -3367,6 +3389,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The outcome of each step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResult"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTimeseriesDatabaseReachability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of each step taken. */
             200: {
                 headers: {
                     [name: string]: unknown;

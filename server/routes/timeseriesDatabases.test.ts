@@ -286,6 +286,34 @@ describe('connection tests of the built-in store', () => {
   });
 });
 
+describe('reachability', () => {
+  const reach = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'GET', url: `/api/timeseries-databases/${id}/reachability`, headers });
+
+  it('a reader learns that the built-in store answers, from steps that change nothing', async () => {
+    const id = await createOne('reached');
+    const response = await reach(inOrganization(reader), id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ Success: true, Steps: ['connect', 'schema'].map((Name) => expect.objectContaining({ Name, Success: true })) });
+  });
+
+  it('an external database that cannot be reached names the step, never the password, and a changed address is checked again', async () => {
+    const external = { TimeseriesDatabaseTypeUUID: POSTGRES_TIMESERIES_TYPE_UUID, Settings: { mode: 'external', host: '127.0.0.1', port: 1, user: 'nobody', database: 'plant' } };
+    const id = await createOne('far away', { ...external, SecureSettings: { password: 'reach-secret' } });
+    const first = await reach(inOrganization(reader), id);
+    expect(first.json()).toMatchObject({ Success: false, FailedStep: 'connect', Steps: [{ Name: 'connect', Success: false, Message: expect.stringContaining('127.0.0.1:1') }] });
+    expect(first.body).not.toContain('reach-secret');
+    expect((await update(admin, id, { Name: 'far away', ...external, Settings: { ...external.Settings, port: 2 }, SecureSettings: { password: 'reach-secret' } })).statusCode).toBe(200);
+    expect((await reach(inOrganization(reader), id)).json()).toMatchObject({ Steps: [{ Name: 'connect', Message: expect.stringContaining('127.0.0.1:2') }] });
+  });
+
+  it('needs READ_TIMESERIES_DATABASES, and ids of another organization answer 404', async () => {
+    const id = await createOne('hidden');
+    expect((await reach(inOther(otherAdmin), id)).statusCode).toBe(404);
+    const nobody = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [organization]: [] } })).uuid);
+    expect((await reach(inOrganization(nobody), id)).statusCode).toBe(403);
+  });
+});
+
 describe('privileges', () => {
   it('updating, deleting and testing need MANAGE_TIMESERIES_DATABASES', async () => {
     const id = await createOne('guarded');

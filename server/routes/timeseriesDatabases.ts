@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Write } from '../../domain/contract';
 import type { AppContext } from '../context';
@@ -7,7 +8,7 @@ import { rethrowUniqueConflict } from '../http/uniqueConflict';
 import { TIMESERIES_DATABASE_UNIQUE_FIELDS, timeseriesDatabasesRepository, type TimeseriesDatabaseRow as DatabaseRow } from '../repositories/timeseriesDatabases';
 import { createTimeseriesDrivers, TIMESERIES_DATABASE_TYPES } from '../timeseries/registry';
 import { TimeseriesSettingsError } from '../timeseries/settings';
-import type { SettingsMap, TimeseriesDriver } from '../timeseries/types';
+import type { ConnectionTestResult, SettingsMap, TimeseriesDriver } from '../timeseries/types';
 import { assertSettingsFit, keptSecrets, mergeSecureSettings, presentSettings } from './timeseriesDatabaseSettings';
 
 // /timeseries-databases (SPEC §7): the time-series databases of an organization, each of a driver
@@ -54,8 +55,14 @@ function nameOf(body: DatabaseBody): string {
 const nameTaken = (error: unknown): never =>
   rethrowUniqueConflict(error, TIMESERIES_DATABASE_UNIQUE_FIELDS, () => 'A time-series database of this name exists in the organization');
 
+/** How long an answer of the reachability check is kept. */
+export const REACHABILITY_TTL_MS = 30_000;
+
 export function timeseriesDatabasesHandlers(ctx: AppContext) {
   const drivers = createTimeseriesDrivers({ serverDb: ctx.db });
+  // Reachability by database: many viewers of the home page make one check per database and TTL.
+  // Kept under the settings it was made with, so a changed address is checked again at once.
+  const reachability = new Map<string, { key: string; at: number; result: Promise<ConnectionTestResult> }>();
 
   const driverOf = (typeUuid: string): TimeseriesDriver => {
     const driver = drivers.byTypeUuid(typeUuid);
@@ -149,6 +156,18 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
     async testTimeseriesDatabase(request: FastifyRequest<ById>) {
       const row = await findRow(request, request.params.id);
       return driverOf(row.type_uuid).test(row.settings, row.secure_settings);
+    },
+
+    /** Connects and signs in with the stored settings, changing nothing; kept REACHABILITY_TTL_MS. */
+    async getTimeseriesDatabaseReachability(request: FastifyRequest<ById>) {
+      const row = await findRow(request, request.params.id);
+      const key = JSON.stringify([row.type_uuid, row.settings, createHash('sha256').update(JSON.stringify(row.secure_settings)).digest('hex')]);
+      const now = Date.now();
+      const kept = reachability.get(row.uuid);
+      if (kept && kept.key === key && now - kept.at < REACHABILITY_TTL_MS) return kept.result;
+      const result = driverOf(row.type_uuid).test(row.settings, row.secure_settings, { readOnly: true });
+      reachability.set(row.uuid, { key, at: now, result });
+      return result;
     },
 
     /**

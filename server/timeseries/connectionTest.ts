@@ -6,6 +6,8 @@ import type { ConnectionTestResult, TimeseriesStore } from './types';
 
 export interface ConnectionStep {
   name: string;
+  /** The step changes the database (a schema, a test point): a read-only check stops before it. */
+  writes?: boolean;
   /** Resolves with an optional message for the result; throws when the step fails. */
   run: () => Promise<string | void>;
 }
@@ -28,6 +30,12 @@ export function errorMessage(error: unknown): string {
     return `${error.message || error.name}${cause}`;
   }
   return String(error);
+}
+
+/** The steps before the first one that writes: whether the database can be reached and signed in to. */
+export function untilFirstWrite(steps: readonly ConnectionStep[]): ConnectionStep[] {
+  const first = steps.findIndex((step) => step.writes);
+  return first === -1 ? [...steps] : steps.slice(0, first);
 }
 
 /** Never throws: a step's error becomes its Message, redacted of the given secrets. */
@@ -77,6 +85,7 @@ export function writeReadSteps(store: () => TimeseriesStore): ConnectionStep[] {
   return [
     {
       name: 'write',
+      writes: true,
       run: async () => {
         await store().writePoints(CONNECTION_TEST_MEASUREMENT_UUID, 'number', [{ time, value }]);
         return `wrote one point to measurement ${CONNECTION_TEST_MEASUREMENT_UUID}`;
@@ -84,6 +93,7 @@ export function writeReadSteps(store: () => TimeseriesStore): ConnectionStep[] {
     },
     {
       name: 'read',
+      writes: true,
       run: async () => {
         const points = await store().readRaw(CONNECTION_TEST_MEASUREMENT_UUID, 'number', { from: time, to: time + 1 });
         if (points.length !== 1 || points[0].value !== value) {

@@ -115,6 +115,9 @@ export interface TimeseriesDriver {
   open(settings: SettingsMap, secureSettings: SettingsMap): Promise<TimeseriesStore>;
   /** Really creates the database (or checks the built-in tables), with the default name when none is given. */
   createDatabase(settings: SettingsMap, secureSettings: SettingsMap): Promise<CreatedDatabase>;
-  /** Connects, writes and reads back one point; never throws, names the step that failed. */
-  test(settings: SettingsMap, secureSettings: SettingsMap): Promise<ConnectionTestResult>;
+  /**
+   * Connects, writes and reads back one point; never throws, names the step that failed. With
+   * `readOnly`, stops before the first step that would change the database (reachability).
+   */
+  test(settings: SettingsMap, secureSettings: SettingsMap, options?: { readOnly?: boolean }): Promise<ConnectionTestResult>;
 }

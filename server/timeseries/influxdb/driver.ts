@@ -1,5 +1,5 @@
 import { DEFAULT_TIMESERIES_BUCKET } from '../../../domain/constants';
-import { runConnectionTest, writeReadSteps } from '../connectionTest';
+import { runConnectionTest, untilFirstWrite, writeReadSteps } from '../connectionTest';
 import type { ConnectionStep } from '../connectionTest';
 import { optionalString, requiredString } from '../settings';
 import type { ConnectionTestResult, CreatedDatabase, SettingsMap, SettingsSchema, TimeseriesDriver } from '../types';
@@ -102,7 +102,7 @@ export function createInfluxDriver(): TimeseriesDriver {
       return { created: !existed, settings: { ...settings, database } };
     },
 
-    async test(settings, secureSettings): Promise<ConnectionTestResult> {
+    async test(settings, secureSettings, options): Promise<ConnectionTestResult> {
       const password = secureSettings.password;
       const secrets = typeof password === 'string' ? [password] : [];
       let client: InfluxClient;
@@ -111,7 +111,7 @@ export function createInfluxDriver(): TimeseriesDriver {
       } catch (error) {
         return runConnectionTest([{ name: 'settings', run: () => Promise.reject(error) }], secrets);
       }
-      return runConnectionTest(steps(client), secrets);
+      return runConnectionTest(options?.readOnly ? untilFirstWrite(steps(client)) : steps(client), secrets);
     },
   };
 }

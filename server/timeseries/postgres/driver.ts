@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { DEFAULT_TIMESERIES_DATABASE_NAME } from '../../../domain/constants';
-import { runConnectionTest, tcpConnect, writeReadSteps } from '../connectionTest';
+import { runConnectionTest, tcpConnect, untilFirstWrite, writeReadSteps } from '../connectionTest';
 import type { ConnectionStep } from '../connectionTest';
 import { enumSetting } from '../settings';
 import type { ConnectionTestResult, CreatedDatabase, SettingsMap, SettingsSchema, TimeseriesDriver, TimeseriesStore } from '../types';
@@ -107,7 +107,7 @@ function externalSteps(config: ExternalPostgresConfig, state: { pool?: Pool; sto
         return `database ${config.database} on PostgreSQL ${rows[0]?.version ?? '?'}`;
       },
     },
-    { name: 'schema', run: () => ensureSchema(client()) },
+    { name: 'schema', writes: true, run: () => ensureSchema(client()) },
     ...writeReadSteps(store),
   ];
 }
@@ -140,7 +140,7 @@ export function createPostgresDriver({ serverDb }: PostgresDriverOptions): Times
       return { created, settings: { ...settings, database: config.database } };
     },
 
-    async test(settings, secureSettings): Promise<ConnectionTestResult> {
+    async test(settings, secureSettings, options): Promise<ConnectionTestResult> {
       const secrets = secureSecrets(secureSettings);
       const state: { pool?: Pool; store?: TimeseriesStore } = {};
       let steps: ConnectionStep[];
@@ -152,7 +152,7 @@ export function createPostgresDriver({ serverDb }: PostgresDriverOptions): Times
         return runConnectionTest([{ name: 'settings', run: () => Promise.reject(error) }], secrets);
       }
       try {
-        return await runConnectionTest(steps, secrets);
+        return await runConnectionTest(options?.readOnly ? untilFirstWrite(steps) : steps, secrets);
       } finally {
         await state.pool?.end();
       }

@@ -53,6 +53,8 @@ export const configurationTags = {
   testTimeseriesDatabase: { invalidatesTags: [] },
   testTimeseriesDatabaseSettings: { invalidatesTags: [] },
   getTimeseriesDatabaseTypes: { providesTags: [] },
+  // Read again when the database's settings change.
+  getTimeseriesDatabaseReachability: { providesTags: (_result: unknown, _error: unknown, arg: { id: string }) => [{ type: 'TimeseriesDatabase', id: arg.id }] },
 } satisfies Record<string, EndpointTags>;
 
 /** What the user is told when a call ends (see outcomes.ts). */
@@ -98,6 +100,7 @@ export const {
   useTestTimeseriesDatabaseSettingsMutation,
   useGetTimeseriesDatabaseTypesQuery,
   useLazyGetTimeseriesDatabaseTypesQuery,
+  useGetTimeseriesDatabaseReachabilityQuery,
   useGetTableSettingQuery,
   useLazyGetTableSettingQuery,
   useCreateTableSettingMutation,

@@ -501,6 +501,17 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getTimeseriesDatabaseReachability: build.query<
+      GetTimeseriesDatabaseReachabilityApiResponse,
+      GetTimeseriesDatabaseReachabilityApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries-databases/${queryArg.id}/reachability`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     testTimeseriesDatabaseSettings: build.mutation<
       TestTimeseriesDatabaseSettingsApiResponse,
       TestTimeseriesDatabaseSettingsApiArg
@@ -1116,6 +1127,13 @@ export type DeleteTimeseriesDatabaseApiArg = {
 export type TestTimeseriesDatabaseApiResponse =
   /** status 200 The outcome of each step. */ ConnectionTestResult;
 export type TestTimeseriesDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetTimeseriesDatabaseReachabilityApiResponse =
+  /** status 200 The outcome of each step taken. */ ConnectionTestResult;
+export type GetTimeseriesDatabaseReachabilityApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
@@ -1904,6 +1922,8 @@ export const {
   useUpdateTimeseriesDatabaseMutation,
   useDeleteTimeseriesDatabaseMutation,
   useTestTimeseriesDatabaseMutation,
+  useGetTimeseriesDatabaseReachabilityQuery,
+  useLazyGetTimeseriesDatabaseReachabilityQuery,
   useTestTimeseriesDatabaseSettingsMutation,
   useGetTimeseriesDatabaseTypesQuery,
   useLazyGetTimeseriesDatabaseTypesQuery,

@@ -1,7 +1,8 @@
-import { ArrowRight, Cable, Database, History, KeyRound, TriangleAlert, Workflow } from 'lucide-react';
+import { ArrowRight, Cable, CircleCheck, CircleX, Database, History, KeyRound, TriangleAlert, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useGetTimeseriesDatabaseReachabilityQuery } from '../../api/areas/configuration';
 import type { CollectorRead, TimeseriesDatabaseRead } from '../../api/generated/historian.gen';
 import { CollectorStatusIcon } from '../../components/StatusIcon/CollectorStatusIcon';
 import { formatAgo, formatDate, formatNumber } from './homeFormat';
@@ -145,7 +146,10 @@ export function DatabasesTile({ query, to }: { query: Loaded<TimeseriesDatabaseR
               </p>
               <ul className="home-tile-names">
                 {databases.slice(0, DATABASES_SHOWN).map((database) => (
-                  <li key={database.UUID}>{database.Name}</li>
+                  <li key={database.UUID}>
+                    <span>{database.Name}</span>
+                    <Reachability id={database.UUID} />
+                  </li>
                 ))}
               </ul>
             </>
@@ -155,6 +159,27 @@ export function DatabasesTile({ query, to }: { query: Loaded<TimeseriesDatabaseR
         }
       </Loading>
     </Tile>
+  );
+}
+
+/** Whether the server can reach the database and sign in to it (a check that changes nothing). */
+function Reachability({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data, isError } = useGetTimeseriesDatabaseReachabilityQuery({ id });
+  if (isError) return null;
+  if (!data) return <span className="muted home-reach">{t('home.tiles.databases.checking')}</span>;
+  if (data.Success) {
+    return (
+      <span className="home-reach home-tile-ok">
+        <CircleCheck aria-hidden="true" size={14} /> {t('home.tiles.databases.reachable')}
+      </span>
+    );
+  }
+  const failed = data.Steps?.find((step) => !step.Success);
+  return (
+    <span className="home-reach home-tile-error" title={failed?.Message}>
+      <CircleX aria-hidden="true" size={14} /> {t('home.tiles.databases.unreachable')}
+    </span>
   );
 }
 

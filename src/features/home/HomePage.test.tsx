@@ -70,6 +70,14 @@ function renderHome({ collectors = systemCollectors, databases = [], organizatio
       calls.push('timeseries-databases');
       return HttpResponse.json(databases);
     }),
+    // The first database answers, any other cannot be reached.
+    http.get('/api/timeseries-databases/:id/reachability', ({ params }) =>
+      HttpResponse.json(
+        params.id === 'd0000000-0000-4000-8000-000000000001'
+          ? { Success: true, Steps: [{ Name: 'connect', Success: true }] }
+          : { Success: false, FailedStep: 'connect', Steps: [{ Name: 'connect', Success: false, Message: 'connection refused by plant-influx:8086' }] },
+      ),
+    ),
     http.get('/api/current-user/organizations', () => {
       calls.push('organizations');
       return HttpResponse.json(organizations);
@@ -202,6 +210,10 @@ describe('home page: health tiles', () => {
     const databases = await tile('Time-series databases');
     await waitFor(() => expect(within(databases).getByText('databases configured')).toBeInTheDocument());
     expect(within(databases).getByText('plant-influx')).toBeInTheDocument();
+    // Whether the server reaches each one, with the reason on hover.
+    const [historian, influx] = within(databases).getAllByRole('listitem');
+    await waitFor(() => expect(within(historian).getByText('reachable')).toBeInTheDocument());
+    await waitFor(() => expect(within(influx).getByText('not reachable')).toHaveAttribute('title', 'connection refused by plant-influx:8086'));
     expect(within(databases).getByRole('link', { name: /Time-series databases/ })).toHaveAttribute('href', '/configuration/timeseries_databases');
   });
 
