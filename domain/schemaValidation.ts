@@ -14,6 +14,10 @@ export type SchemaErrorKey =
   | 'form.errors.max_length'
   | 'form.errors.pattern'
   | 'form.errors.format'
+  | 'form.errors.format_uri'
+  | 'form.errors.format_email'
+  | 'form.errors.format_uuid'
+  | 'form.errors.format_hostname'
   | 'form.errors.enum'
   | 'form.errors.invalid';
 
@@ -56,6 +60,23 @@ function param(error: ErrorObject, name: string): string | number {
   return typeof value === 'number' || typeof value === 'string' ? value : '';
 }
 
+/** A format users know by name gets its own sentence; others name the format. */
+export function formatError(format: string | number): SchemaError {
+  switch (format) {
+    case 'uri':
+    case 'url':
+      return { key: 'form.errors.format_uri', values: {} };
+    case 'email':
+      return { key: 'form.errors.format_email', values: {} };
+    case 'uuid':
+      return { key: 'form.errors.format_uuid', values: {} };
+    case 'hostname':
+      return { key: 'form.errors.format_hostname', values: {} };
+    default:
+      return { key: 'form.errors.format', values: { format } };
+  }
+}
+
 /** ajv's English messages are not shown; each keyword has a translated text instead. */
 export function toSchemaError(error: ErrorObject): SchemaError {
   switch (error.keyword) {
@@ -76,7 +97,7 @@ export function toSchemaError(error: ErrorObject): SchemaError {
     case 'pattern':
       return { key: 'form.errors.pattern', values: {} };
     case 'format':
-      return { key: 'form.errors.format', values: { format: param(error, 'format') } };
+      return formatError(param(error, 'format'));
     case 'enum':
       return { key: 'form.errors.enum', values: {} };
     default:

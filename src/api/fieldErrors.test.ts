@@ -24,7 +24,7 @@ describe('field errors of a problem+json answer', () => {
       Description: [{ messageKey: 'form.errors.max_length', values: { count: 200 } }],
       'Settings.port': [{ messageKey: 'form.errors.maximum', values: { limit: '65535' } }, { messageKey: 'form.errors.type', values: { type: 'integer' } }],
       'Settings.host': [{ messageKey: 'general.required' }],
-      'Settings.url': [{ messageKey: 'form.errors.format', values: { format: 'uri' } }],
+      'Settings.url': [{ messageKey: 'form.errors.format_uri' }],
       'Settings.mode': [{ messageKey: 'form.errors.enum' }],
       'Settings.extra': [{ messageKey: 'form.errors.invalid' }],
     });
