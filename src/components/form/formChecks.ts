@@ -38,7 +38,8 @@ export function checkForm(form: HTMLFormElement, { prepare, validate, t }: FormC
     if (control.validity.customError) (found[control.name] ??= []).push(control.validationMessage);
     else if (isEmptyRequired(control)) {
       empty.add(control.name);
-      (found[control.name] ??= []).push(t('general.required'));
+      // A field may say why it is required (`data-required-message`, already translated).
+      (found[control.name] ??= []).push(control.dataset.requiredMessage ?? t('general.required'));
     }
   }
   const conversion = convertFormFields(readFormFields(form));

@@ -44,7 +44,7 @@ describe('user page', () => {
     const password = screen.getByLabelText(/^Password/);
     expect(password).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(password).toHaveAccessibleDescription('A local user needs a password.');
+    expect(password).toHaveAccessibleDescription(/^A local user needs a password\./);
     expect(posts()).toBe(0);
   });
 });
