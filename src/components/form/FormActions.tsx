@@ -12,6 +12,8 @@ export interface FormActionsProps {
   formId?: string;
   saveLabel?: string;
   busy?: boolean;
+  /** Runs before Save submits (a form with two submit buttons learns which one was pressed). */
+  onSaveClick?: () => void;
   /** Other actions, between the left and Save (e.g. "Set password"). */
   children?: ReactNode;
 }
@@ -20,7 +22,7 @@ export interface FormActionsProps {
  * The bottom row of every form: Back or Cancel at the left, Save (primary) at the right, so the
  * two are never side by side and Save is where the eye ends.
  */
-export function FormActions({ backTo, onCancel, formId, saveLabel, busy = false, children }: FormActionsProps) {
+export function FormActions({ backTo, onCancel, formId, saveLabel, busy = false, onSaveClick, children }: FormActionsProps) {
   const { t } = useTranslation();
   return (
     <div className="form-actions form-actions-split">
@@ -39,7 +41,7 @@ export function FormActions({ backTo, onCancel, formId, saveLabel, busy = false,
       </div>
       <div className="form-actions-end">
         {children}
-        <button type="submit" form={formId} className="primary" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" form={formId} className="primary" disabled={busy} aria-busy={busy || undefined} onClick={onSaveClick}>
           {saveLabel ?? t('general.save')}
         </button>
       </div>
