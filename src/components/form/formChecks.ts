@@ -15,6 +15,8 @@ export interface FormCheck {
 export interface FormCheckOptions {
   prepare?: (values: Values) => Values;
   validate?: (values: Values) => SchemaErrors;
+  /** Required fields that may stay empty this time (a connection test saves nothing, so needs no name). */
+  mayBeEmpty?: (name: string) => boolean;
   t: TFunction;
 }
 
@@ -30,13 +32,13 @@ function isEmptyRequired(control: FormControlElement): boolean {
  * required field left empty, then the schema (the contract's rules, domain/formSchemas.gen.ts).
  * An empty required field says "required" only, not also the length the empty text misses.
  */
-export function checkForm(form: HTMLFormElement, { prepare, validate, t }: FormCheckOptions): FormCheck {
+export function checkForm(form: HTMLFormElement, { prepare, validate, mayBeEmpty, t }: FormCheckOptions): FormCheck {
   const found: Record<string, string[]> = {};
   const controls = submittableControls(form);
   const empty = new Set<string>();
   for (const control of controls) {
     if (control.validity.customError) (found[control.name] ??= []).push(control.validationMessage);
-    else if (isEmptyRequired(control)) {
+    else if (isEmptyRequired(control) && !mayBeEmpty?.(control.name)) {
       empty.add(control.name);
       // A field may say why it is required (`data-required-message`, already translated).
       (found[control.name] ??= []).push(control.dataset.requiredMessage ?? t('general.required'));
