@@ -1,5 +1,6 @@
 import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { ajv } from './ajv';
+import { formatError } from './formatErrors';
 
 // Validates a form's converted values against a JSON schema and maps ajv's errors to field paths
 // (`/Settings/port` becomes `Settings.port`; a missing property is named by its own path), each
@@ -58,23 +59,6 @@ export function fieldPathOf(error: Pick<ErrorObject, 'instancePath' | 'params'>)
 function param(error: ErrorObject, name: string): string | number {
   const value: unknown = error.params[name];
   return typeof value === 'number' || typeof value === 'string' ? value : '';
-}
-
-/** A format users know by name gets its own sentence; others name the format. */
-export function formatError(format: string | number): SchemaError {
-  switch (format) {
-    case 'uri':
-    case 'url':
-      return { key: 'form.errors.format_uri', values: {} };
-    case 'email':
-      return { key: 'form.errors.format_email', values: {} };
-    case 'uuid':
-      return { key: 'form.errors.format_uuid', values: {} };
-    case 'hostname':
-      return { key: 'form.errors.format_hostname', values: {} };
-    default:
-      return { key: 'form.errors.format', values: { format } };
-  }
 }
 
 /** ajv's English messages are not shown; each keyword has a translated text instead. */

@@ -1,4 +1,5 @@
-import { formatError, type SchemaErrorKey } from '../../domain/schemaValidation';
+import { formatError } from '../../domain/formatErrors';
+import type { SchemaErrorKey } from '../../domain/schemaValidation';
 import { isProblemError } from './transport/errors';
 
 // The `errors` of a problem+json answer, keyed by field path, as messages a form can translate.

@@ -263,7 +263,7 @@ describe('forced password change (SPEC §2, §5)', () => {
     expect(endpoint.bodies).toEqual([]);
   });
 
-  it("shows the server's own rule (a minimum length) on the password field", async () => {
+  it("shows the server's own rule (a minimum length) on the password field, translated rather than as the server words it", async () => {
     const endpoint = passwordEndpoint(() =>
       problem(400, { detail: 'The password needs at least 8 characters', errors: { Password: ['must have at least 8 characters'] }, code: 'users.errors.update_password' }),
     );
@@ -273,7 +273,7 @@ describe('forced password change (SPEC §2, §5)', () => {
     await user.type(await screen.findByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm the new password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('The password needs at least 8 characters'));
+    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('Must be at least 8 characters.'));
     expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument();
   });
 
