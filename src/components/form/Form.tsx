@@ -18,6 +18,8 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'on
   prepare?: (values: Values) => Values;
   /** Schema validation of the converted values (see domain/schemaValidation); empty means valid. */
   validate?: (values: Values) => SchemaErrors;
+  /** Rules the schema cannot say (shared rules such as settingRules), messages already translated. */
+  checks?: (values: Values) => Record<string, readonly string[]>;
   /** Required fields that may stay empty this time (a connection test saves nothing, so needs no name). */
   mayBeEmpty?: (name: string) => boolean;
   onSubmit: (values: Values) => void;
@@ -31,7 +33,7 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'on
  * off, errors show on each field's error line, focus goes to the first and nothing is sent while
  * one remains. A form with required fields says what their mark means.
  */
-export function Form({ mode = 'edit', errors: outerErrors, prepare, validate, mayBeEmpty, onSubmit, onChange, onBlur, className, children, ...formProps }: FormProps) {
+export function Form({ mode = 'edit', errors: outerErrors, prepare, validate, checks, mayBeEmpty, onSubmit, onChange, onBlur, className, children, ...formProps }: FormProps) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const [ownErrors, setOwnErrors] = useState<FieldErrors>({});
@@ -48,7 +50,7 @@ export function Form({ mode = 'edit', errors: outerErrors, prepare, validate, ma
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const { found, conversion, prepared } = checkForm(form, { prepare, validate, mayBeEmpty, t });
+    const { found, conversion, prepared } = checkForm(form, { prepare, validate, checks, mayBeEmpty, t });
     if (conversion.sanitized.length > 0) {
       for (const control of submittableControls(form)) {
         const clean = conversion.sanitizedValues[control.name];
@@ -72,7 +74,7 @@ export function Form({ mode = 'edit', errors: outerErrors, prepare, validate, ma
     onBlur?.(event);
     const target = event.target;
     if (!isFormControl(target) || target.name === '' || target.matches(':disabled')) return;
-    const { found } = checkForm(event.currentTarget, { prepare, validate, mayBeEmpty, t });
+    const { found } = checkForm(event.currentTarget, { prepare, validate, checks, mayBeEmpty, t });
     const messages = found[target.name];
     setOwnErrors(({ [target.name]: _previous, ...rest }) => (messages ? { ...rest, [target.name]: messages } : rest));
   };

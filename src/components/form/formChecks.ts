@@ -15,6 +15,8 @@ export interface FormCheck {
 export interface FormCheckOptions {
   prepare?: (values: Values) => Values;
   validate?: (values: Values) => SchemaErrors;
+  /** Rules the schema cannot say (shared rules such as settingRules), messages already translated. */
+  checks?: (values: Values) => Record<string, readonly string[]>;
   /** Required fields that may stay empty this time (a connection test saves nothing, so needs no name). */
   mayBeEmpty?: (name: string) => boolean;
   t: TFunction;
@@ -32,7 +34,7 @@ function isEmptyRequired(control: FormControlElement): boolean {
  * required field left empty, then the schema (the contract's rules, domain/formSchemas.gen.ts).
  * An empty required field says "required" only, not also the length the empty text misses.
  */
-export function checkForm(form: HTMLFormElement, { prepare, validate, mayBeEmpty, t }: FormCheckOptions): FormCheck {
+export function checkForm(form: HTMLFormElement, { prepare, validate, checks, mayBeEmpty, t }: FormCheckOptions): FormCheck {
   const found: Record<string, string[]> = {};
   const controls = submittableControls(form);
   const empty = new Set<string>();
@@ -49,6 +51,9 @@ export function checkForm(form: HTMLFormElement, { prepare, validate, mayBeEmpty
   for (const [path, list] of Object.entries(validate?.(prepared) ?? {})) {
     if (empty.has(path)) continue;
     (found[path] ??= []).push(...list.map((e) => t(e.key, e.values)));
+  }
+  for (const [path, list] of Object.entries(checks?.(prepared) ?? {})) {
+    if (!empty.has(path)) (found[path] ??= []).push(...list);
   }
   return { found, conversion, prepared };
 }
