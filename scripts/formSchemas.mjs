@@ -26,8 +26,7 @@ function resolve(schema) {
 }
 
 function withoutAllOf(schema) {
-  const { allOf: _allOf, ...rest } = schema;
-  return rest;
+  return Object.fromEntries(Object.entries(schema).filter(([keyword]) => keyword !== 'allOf'));
 }
 
 function mergeSchemas(a, b) {
