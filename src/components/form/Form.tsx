@@ -74,6 +74,10 @@ export function Form({ mode = 'edit', errors: outerErrors, prepare, validate, ch
     onBlur?.(event);
     const target = event.target;
     if (!isFormControl(target) || target.name === '' || target.matches(':disabled')) return;
+    // Focus going to a button (Save, Cancel) checks nothing: a message appearing now would move
+    // the button away under the pointer, and Save checks everything anyway.
+    const next = event.relatedTarget;
+    if (next instanceof HTMLButtonElement || next instanceof HTMLAnchorElement) return;
     const { found } = checkForm(event.currentTarget, { prepare, validate, checks, mayBeEmpty, t });
     const messages = found[target.name];
     setOwnErrors(({ [target.name]: _previous, ...rest }) => (messages ? { ...rest, [target.name]: messages } : rest));

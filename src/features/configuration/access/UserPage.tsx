@@ -25,6 +25,14 @@ import { UserTokensSection } from './UserTokensSection';
 
 const FIELDS = ['Name', 'Password', 'PasswordConfirmation', 'AuthenticationProviderUUID'];
 const checkCreate = contractChecks('UserCreate');
+// The languages by their names, as the profile page shows them.
+const LANGUAGE_LABELS = {
+  en: 'profile.languages.en',
+  nl: 'profile.languages.nl',
+  fr: 'profile.languages.fr',
+  de: 'profile.languages.de',
+  zh: 'profile.languages.zh',
+} as const satisfies Record<Language, string>;
 const checkUpdate = contractChecks('UserUpdate');
 const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
 
@@ -78,7 +86,7 @@ function UserForm({ existing }: { existing?: UserRead }) {
     else if (!existing) navigate(`${configurationPath('user')}?id=${result.data.UUID}`, { replace: true });
   };
 
-  const locales = LANGUAGES.map((language) => ({ value: language, label: language }));
+  const locales = LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABELS[language]) }));
   return (
     <Page title={existing ? existing.Name : t('users.create')}>
       <Form id="user-form" mode={canManage ? 'edit' : 'read'} errors={errors} validate={existing ? checkUpdate : checkCreate} onSubmit={(values) => void submit(values)}>
