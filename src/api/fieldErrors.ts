@@ -20,6 +20,7 @@ export type FieldMessageKey =
   | 'form.errors.in_use'
   | 'form.errors.secret_reentry'
   | 'users.errors.default_password'
+  | 'organizations.errors.postgres_user'
   | 'settings.errors.required'
   | 'settings.errors.duration'
   | 'settings.errors.port'
@@ -65,6 +66,7 @@ const VALIDATOR: readonly { pattern: RegExp; message: (match: RegExpExecArray) =
   { pattern: /^must match format "(.+)"$/, message: (m) => toFieldMessage(formatError(m[1])) },
   // The server's own rules worded like ajv's.
   { pattern: /^must have at least (\d+) characters$/, message: (m) => ({ messageKey: 'form.errors.min_length', values: { count: Number(m[1]) } }) },
+  { pattern: /^must be lower-case letters, digits and _/, message: () => ({ messageKey: 'organizations.errors.postgres_user' }) },
   { pattern: /^must be a UUID$/, message: () => toFieldMessage(formatError('uuid')) },
   // Any other keyword's sentence ("must NOT have additional properties", "must be multiple of 2").
   { pattern: /^must /, message: () => ({ messageKey: 'form.errors.invalid' }) },

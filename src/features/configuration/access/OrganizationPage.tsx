@@ -48,9 +48,7 @@ function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
   const licenceOptions = [{ value: ZERO_UUID, label: t('organizations.no_licence') }, ...licences.map((claim) => ({ value: claim.UUID, label: claim.Name }))];
 
   const submit = async (values: Record<string, unknown>) => {
-    const found = organizationErrors(values, { creating, isRoot }, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setErrors({});
     const password = text(values.PostgresPassword);
     const organization: OrganizationWrite = {
       Name: text(values.Name).trim(),
@@ -74,7 +72,12 @@ function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
 
   return (
     <Page title={creating ? t('pages.create_organization') : t('pages.edit_organization')}>
-      <Form id={FORM_ID} errors={errors} validate={checkOrganization} onSubmit={(values) => void submit(values)}>
+      <Form
+        id={FORM_ID}
+        errors={errors}
+        validate={checkOrganization}
+        checks={(values) => organizationErrors(values, { creating, isRoot }, t)}
+        onSubmit={(values) => void submit(values)}>
         <Fieldset legend={t('organizations.sections.details')}>
           <TextField name="Name" label={t('organizations.name')} help={t('organizations.name_help')} required defaultValue={existing?.Name} />
           <TextAreaField name="Description" label={t('organizations.description')} rows={2} defaultValue={existing?.Description} />
