@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateCurrentUserPasswordMutation } from '../../api/areas/session';
 import { fieldMessageOf, type FieldMessage } from '../../api/fieldErrors';
 import { isProblemError } from '../../api/transport/errors';
-import { validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../../lib/passwordRules';
+import { PASSWORD_RULE_VALUES, validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../../lib/passwordRules';
 import { TextField } from '../form/TextFields';
 import '../form/form.css';
 
@@ -55,7 +55,7 @@ export function ChangePasswordForm({ id, onChanged, submitLabel, onBusyChange }:
     }
   };
 
-  const passwordError = errors.Password ? t(errors.Password) : serverError?.field === 'Password' ? serverError.text : undefined;
+  const passwordError = errors.Password ? t(errors.Password, PASSWORD_RULE_VALUES) : serverError?.field === 'Password' ? serverError.text : undefined;
   return (
     <form id={id} className="form-layout" noValidate onSubmit={onSubmit}>
       <TextField
@@ -97,8 +97,7 @@ export function ChangePasswordForm({ id, onChanged, submitLabel, onBusyChange }:
 }
 
 /**
- * The server checks the default password too, and a minimum length the client does not know:
- * its field messages are shown on the password field, translated like every form's (never the
+ * The server checks the default password and the minimum length too: its field messages are shown on the password field, translated like every form's (never the
  * server's English sentence). Anything else is a failed update.
  */
 function serverErrorOf(failure: unknown, text: (message: FieldMessage) => string, updateFailedText: string): ServerError {
