@@ -75,7 +75,7 @@ const importBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/api/generated/**', 'domain/contract.gen.ts', 'data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/api/generated/**', 'domain/contract.gen.ts', 'domain/formSchemas.gen.ts', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { ajv } from './ajv';
+import { formatError } from './formatErrors';
 
 // Validates a form's converted values against a JSON schema and maps ajv's errors to field paths
 // (`/Settings/port` becomes `Settings.port`; a missing property is named by its own path), each
@@ -14,6 +15,10 @@ export type SchemaErrorKey =
   | 'form.errors.max_length'
   | 'form.errors.pattern'
   | 'form.errors.format'
+  | 'form.errors.format_uri'
+  | 'form.errors.format_email'
+  | 'form.errors.format_uuid'
+  | 'form.errors.format_hostname'
   | 'form.errors.enum'
   | 'form.errors.invalid';
 
@@ -76,7 +81,7 @@ export function toSchemaError(error: ErrorObject): SchemaError {
     case 'pattern':
       return { key: 'form.errors.pattern', values: {} };
     case 'format':
-      return { key: 'form.errors.format', values: { format: param(error, 'format') } };
+      return formatError(param(error, 'format'));
     case 'enum':
       return { key: 'form.errors.enum', values: {} };
     default:

@@ -85,11 +85,11 @@ describe('local sign-in', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('The passwords are not equal.').waitFor();
 
-    // The server's own rule, a minimum length, in its own words.
+    // The server's minimum length, checked by the form before it sends (domain/credentialRules).
     await password.fill('short');
     await confirmation.fill('short');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('The password needs at least 8 characters').waitFor();
+    await dialog.getByText('Must be at least 8 characters.').waitFor();
 
     await password.fill('a-new-secret');
     await confirmation.fill('a-new-secret');

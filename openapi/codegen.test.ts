@@ -60,3 +60,14 @@ describe('the generated domain contract types', () => {
     expect(readFileSync(checkContract, 'utf8')).toBe(readFileSync(contractFile, 'utf8'));
   }, 60_000);
 });
+
+describe('the generated form schemas', () => {
+  const schemasFile = path.resolve(__dirname, '../domain/formSchemas.gen.ts');
+  const checkSchemas = path.resolve(__dirname, '../domain/.stale-check.formSchemas.gen.ts');
+  afterAll(() => rmSync(checkSchemas, { force: true }));
+
+  it('are up to date with openapi/historian.yaml (run `npm run codegen` when this fails)', () => {
+    execFileSync(process.execPath, [path.resolve(__dirname, '../scripts/formSchemas.mjs'), '--output', checkSchemas], { stdio: 'pipe' });
+    expect(readFileSync(checkSchemas, 'utf8')).toBe(readFileSync(schemasFile, 'utf8'));
+  });
+});

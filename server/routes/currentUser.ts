@@ -11,11 +11,11 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http
 import { organizationsRepository } from '../repositories/organizations';
 import { privilegesRepository } from '../repositories/privileges';
 import { usersRepository } from '../repositories/users';
+import { MIN_PASSWORD_LENGTH } from '../../domain/credentialRules';
 
 // /current-user/*: the signed-in user's own profile, password, organizations, privileges and API
 // tokens. The route declarations (x-historian-access: session) guarantee a caller.
 
-export const MIN_PASSWORD_LENGTH = 8;
 
 type UserUpdateBody = Write<'UserUpdate'>;
 

@@ -1,4 +1,5 @@
 import { ZERO_UUID } from '../../domain/constants';
+import { isPostgresUserName, MIN_POSTGRES_PASSWORD_LENGTH } from '../../domain/credentialRules';
 import type { Write } from '../../domain/contract';
 import type { Db } from '../db/db';
 import { HttpProblem } from '../http/problem';
@@ -26,9 +27,6 @@ export interface CheckedOrganization {
   newPassword: string | undefined;
 }
 
-/** A plain lower-case role name: no quoting surprises, and not one of PostgreSQL's reserved pg_ roles. */
-export const POSTGRES_USER_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
-export const MIN_POSTGRES_PASSWORD_LENGTH = 8;
 
 function passwordErrors(body: OrganizationBody, required: boolean, errors: Record<string, string[]>): string | undefined {
   const password = body.PostgresPassword ?? '';
@@ -69,7 +67,7 @@ export async function checkOrganizationBody(db: Db, body: OrganizationBody, exis
     if (newPassword !== undefined && existing.postgres_user === null) errors.PostgresPassword = ['the organization has no PostgreSQL user'];
   } else {
     if (!postgresUser) errors.PostgresUser = ['is required'];
-    else if (!POSTGRES_USER_PATTERN.test(postgresUser) || postgresUser.startsWith('pg_')) {
+    else if (!isPostgresUserName(postgresUser)) {
       errors.PostgresUser = ['must be lower-case letters, digits and _, start with a letter, and not start with pg_'];
     }
     passwordErrors(body, true, errors);

@@ -18,7 +18,7 @@ import { callerOf, requirePrivileges } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpProblem, notFound } from '../http/problem';
 import { authenticationProvidersRepository } from '../repositories/authenticationProviders';
 import { USER_UNIQUE_FIELDS, usersRepository } from '../repositories/users';
-import { MIN_PASSWORD_LENGTH } from './currentUser';
+import { MIN_PASSWORD_LENGTH } from '../../domain/credentialRules';
 import { explainAccess } from '../access/explainAccess';
 
 // /users: the users an organization sees (created there, or in one of its groups; every user at

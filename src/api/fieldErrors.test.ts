@@ -1,4 +1,4 @@
-import { problemFieldMessages, SECRET_REENTRY_CODE } from './fieldErrors';
+import { fieldMessageOf, problemFieldMessages, SECRET_REENTRY_CODE } from './fieldErrors';
 import { problemError } from './transport/errors';
 
 const request = { method: 'POST', url: '/api/collectors', body: undefined };
@@ -24,7 +24,7 @@ describe('field errors of a problem+json answer', () => {
       Description: [{ messageKey: 'form.errors.max_length', values: { count: 200 } }],
       'Settings.port': [{ messageKey: 'form.errors.maximum', values: { limit: '65535' } }, { messageKey: 'form.errors.type', values: { type: 'integer' } }],
       'Settings.host': [{ messageKey: 'general.required' }],
-      'Settings.url': [{ messageKey: 'form.errors.format', values: { format: 'uri' } }],
+      'Settings.url': [{ messageKey: 'form.errors.format_uri' }],
       'Settings.mode': [{ messageKey: 'form.errors.enum' }],
       'Settings.extra': [{ messageKey: 'form.errors.invalid' }],
     });
@@ -47,5 +47,19 @@ describe('field errors of a problem+json answer', () => {
   it('ask for a stored secret again on its field when the server refuses to reuse it', () => {
     const error = refused({ code: SECRET_REENTRY_CODE, errors: { 'SecureSettings.password': ['must be entered again, because host changed'] } });
     expect(problemFieldMessages(error, ['SecureSettings.password'])).toEqual({ 'SecureSettings.password': [{ messageKey: 'form.errors.secret_reentry' }] });
+  });
+
+  it('name the formats users know (URL, e-mail, UUID, host name) and keep the limits of lengths and ranges', () => {
+    expect(fieldMessageOf('must match format "email"')).toEqual({ messageKey: 'form.errors.format_email' });
+    expect(fieldMessageOf('must match format "hostname"')).toEqual({ messageKey: 'form.errors.format_hostname' });
+    expect(fieldMessageOf('must match format "date-time"')).toEqual({ messageKey: 'form.errors.format', values: { format: 'date-time' } });
+    expect(fieldMessageOf('must be a UUID')).toEqual({ messageKey: 'form.errors.format_uuid' });
+    expect(fieldMessageOf('must NOT have fewer than 1 characters')).toEqual({ messageKey: 'form.errors.min_length', values: { count: 1 } });
+    expect(fieldMessageOf('must be <= 65535')).toEqual({ messageKey: 'form.errors.maximum', values: { limit: '65535' } });
+    expect(fieldMessageOf("must have required property 'Name'")).toEqual({ messageKey: 'general.required' });
+  });
+
+  it('translate the server’s PostgreSQL role-name sentence', () => {
+    expect(fieldMessageOf('must be lower-case letters, digits and _, start with a letter, and not start with pg_')).toEqual({ messageKey: 'organizations.errors.postgres_user' });
   });
 });

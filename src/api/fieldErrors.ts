@@ -1,3 +1,4 @@
+import { formatError } from '../../domain/formatErrors';
 import type { SchemaErrorKey } from '../../domain/schemaValidation';
 import { isProblemError } from './transport/errors';
 
@@ -19,6 +20,7 @@ export type FieldMessageKey =
   | 'form.errors.in_use'
   | 'form.errors.secret_reentry'
   | 'users.errors.default_password'
+  | 'organizations.errors.postgres_user'
   | 'settings.errors.required'
   | 'settings.errors.duration'
   | 'settings.errors.port'
@@ -49,6 +51,9 @@ const EXACT: readonly { message: string; messageKey: FieldMessageKey }[] = [
   { message: 'settings.errors.move', messageKey: 'settings.errors.move' },
 ];
 
+const toFieldMessage = ({ key, values }: { key: SchemaErrorKey; values: Record<string, string | number> }): FieldMessage =>
+  Object.keys(values).length > 0 ? { messageKey: key, values } : { messageKey: key };
+
 /** ajv's default English messages (ajv/lib/vocabularies), by keyword, and the server's phrases worded like them. */
 const VALIDATOR: readonly { pattern: RegExp; message: (match: RegExpExecArray) => FieldMessage }[] = [
   { pattern: /^must have required property '.*'$/, message: () => ({ messageKey: 'general.required' }) },
@@ -58,10 +63,11 @@ const VALIDATOR: readonly { pattern: RegExp; message: (match: RegExpExecArray) =
   { pattern: /^must be <=? (\S+)$/, message: (m) => ({ messageKey: 'form.errors.maximum', values: { limit: m[1] } }) },
   { pattern: /^must be ((?:string|number|integer|boolean|object|array|null)(?:,(?:string|number|integer|boolean|object|array|null))*)$/, message: (m) => ({ messageKey: 'form.errors.type', values: { type: m[1] } }) },
   { pattern: /^must match pattern /, message: () => ({ messageKey: 'form.errors.pattern' }) },
-  { pattern: /^must match format "(.+)"$/, message: (m) => ({ messageKey: 'form.errors.format', values: { format: m[1] } }) },
+  { pattern: /^must match format "(.+)"$/, message: (m) => toFieldMessage(formatError(m[1])) },
   // The server's own rules worded like ajv's.
   { pattern: /^must have at least (\d+) characters$/, message: (m) => ({ messageKey: 'form.errors.min_length', values: { count: Number(m[1]) } }) },
-  { pattern: /^must be a UUID$/, message: () => ({ messageKey: 'form.errors.format', values: { format: 'uuid' } }) },
+  { pattern: /^must be lower-case letters, digits and _/, message: () => ({ messageKey: 'organizations.errors.postgres_user' }) },
+  { pattern: /^must be a UUID$/, message: () => toFieldMessage(formatError('uuid')) },
   // Any other keyword's sentence ("must NOT have additional properties", "must be multiple of 2").
   { pattern: /^must /, message: () => ({ messageKey: 'form.errors.invalid' }) },
 ];

@@ -21,6 +21,10 @@ describe('change password (SPEC §5)', () => {
     });
   });
 
+  it('a password shorter than the server’s minimum gives form.errors.min_length', () => {
+    expect(validatePasswordChange({ Password: 'short', PasswordConfirmation: 'short' })).toEqual({ Password: 'form.errors.min_length' });
+  });
+
   it('two equal passwords other than the default pass', () => {
     expect(validatePasswordChange({ Password: 'a-long-secret', PasswordConfirmation: 'a-long-secret' })).toEqual({});
   });

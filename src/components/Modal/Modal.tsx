@@ -145,10 +145,11 @@ function OpenModal(props: ModalProps) {
         <div ref={bodyRef} className="modal-body">
           {children}
         </div>
-        <footer className="modal-footer">
+        {/* A form's Cancel stands apart from its Save, as at the bottom of a form page. */}
+        <footer className={saveFormId ? 'modal-footer modal-footer-form' : 'modal-footer'}>
           {props.footerStart && <div className="modal-footer-start">{props.footerStart}</div>}
           {canCancel && (
-            <button type="button" onClick={onCancel} disabled={busy}>
+            <button type="button" className="modal-footer-cancel" onClick={onCancel} disabled={busy}>
               {labels.cancel ?? t('general.cancel')}
             </button>
           )}

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormContext, type FormMode } from './FormContext';
 
@@ -42,8 +42,11 @@ export function FormField({ label, name, id, error, help, required, mode, readVa
   const errors = error === undefined ? (form.errors[name] ?? []) : asList(error);
   const errorId = `${controlId}-error`;
   const helpId = `${controlId}-help`;
+  const editing = (mode ?? form.mode) === 'edit';
+  const { registerRequired } = form;
+  useEffect(() => (editing && required ? registerRequired?.() : undefined), [editing, required, registerRequired]);
 
-  if ((mode ?? form.mode) === 'read') {
+  if (!editing) {
     const labelId = `${controlId}-label`;
     const empty = readValue === undefined || readValue === null || readValue === '';
     return (

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateCurrentUserPasswordMutation } from '../../api/areas/session';
+import { fieldMessageOf, type FieldMessage } from '../../api/fieldErrors';
 import { isProblemError } from '../../api/transport/errors';
-import { validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../../lib/passwordRules';
+import { PASSWORD_RULE_VALUES, validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../../lib/passwordRules';
 import { TextField } from '../form/TextFields';
 import '../form/form.css';
 
@@ -47,15 +48,16 @@ export function ChangePasswordForm({ id, onChanged, submitLabel, onBusyChange }:
       setValues(EMPTY);
       onChanged();
     } catch (failure) {
-      setServerError(serverErrorOf(failure, t('users.errors.default_password'), t('users.errors.update_password')));
+      const text = (message: FieldMessage) => ('text' in message ? message.text : t(message.messageKey, message.values));
+      setServerError(serverErrorOf(failure, text, t('users.errors.update_password')));
     } finally {
       onBusyChange?.(false);
     }
   };
 
-  const passwordError = errors.Password ? t(errors.Password) : serverError?.field === 'Password' ? serverError.text : undefined;
+  const passwordError = errors.Password ? t(errors.Password, PASSWORD_RULE_VALUES) : serverError?.field === 'Password' ? serverError.text : undefined;
   return (
-    <form id={id} noValidate onSubmit={onSubmit}>
+    <form id={id} className="form-layout" noValidate onSubmit={onSubmit}>
       <TextField
         name="Password"
         type="password"
@@ -82,24 +84,29 @@ export function ChangePasswordForm({ id, onChanged, submitLabel, onBusyChange }:
         </p>
       )}
       {submitLabel && (
-        <button type="submit" className="primary" disabled={isLoading}>
-          {submitLabel}
-        </button>
+        <div className="form-actions form-actions-split">
+          <div className="form-actions-end">
+            <button type="submit" className="primary" disabled={isLoading}>
+              {submitLabel}
+            </button>
+          </div>
+        </div>
       )}
     </form>
   );
 }
 
 /**
- * The server checks the default password too, and a minimum length the client does not know:
- * its message is shown on the password field as it words it. Anything else is a failed update.
+ * The server checks the default password and the minimum length too: its field messages are shown on the password field, translated like every form's (never the
+ * server's English sentence). Anything else is a failed update.
  */
-function serverErrorOf(failure: unknown, defaultPasswordText: string, updateFailedText: string): ServerError {
+function serverErrorOf(failure: unknown, text: (message: FieldMessage) => string, updateFailedText: string): ServerError {
   if (!isProblemError(failure)) return { field: 'form', text: updateFailedText };
-  if (failure.body.code === 'users.errors.default_password') return { field: 'Password', text: defaultPasswordText };
+  if (failure.body.code === 'users.errors.default_password') return { field: 'Password', text: text({ messageKey: 'users.errors.default_password' }) };
   const passwordMessages = failure.body.errors?.Password;
   if (failure.code === 400 && Array.isArray(passwordMessages)) {
-    return { field: 'Password', text: failure.body.detail ?? passwordMessages.join(' ') };
+    const messages = passwordMessages.filter((message): message is string => typeof message === 'string');
+    return { field: 'Password', text: messages.map((message) => text(fieldMessageOf(message))).join(' ') };
   }
   return { field: 'form', text: updateFailedText };
 }

@@ -4,6 +4,7 @@ import { useUpdateSettingsBatchMutation } from '../../api/areas/configuration';
 import type { Setting } from '../../api/generated/historian.gen';
 import { SETTING_NAMES, type SettingName } from '../../../domain/settingNames';
 import { normalizeSettingValue, restartRequired, settingValueError } from '../../../domain/settingRules';
+import { Fieldset } from '../form/Fieldset';
 import { Form } from '../form/Form';
 import { TextField } from '../form/TextFields';
 
@@ -72,15 +73,25 @@ export function ApiSettingsForm({ id, rootOrganizationUuid, settings, defaults =
     }
   };
 
-  const submit = async (values: Record<string, unknown>) => {
-    const texts = Object.fromEntries(FIELD_NAMES.map((field) => [field, typeof values[field] === 'string' ? values[field] : String(values[field] ?? '')]));
+  const textsOf = (values: Record<string, unknown>) =>
+    Object.fromEntries(FIELD_NAMES.map((field) => [field, typeof values[field] === 'string' ? values[field] : String(values[field] ?? '')]));
+
+  // The rules the server applies too (domain/settingRules), checked on leaving a field and on submit.
+  const checks = (values: Record<string, unknown>) => {
+    const texts = textsOf(values);
     const found: Record<string, string[]> = {};
     for (const field of FIELD_NAMES) {
+      // A field not in the form (disabled) is not sent, so not checked.
+      if (!(field in values)) continue;
       const error = settingValueError(FIELDS[field], texts[field]);
       if (error !== null) found[field] = [message(error)];
     }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    return found;
+  };
+
+  const submit = async (values: Record<string, unknown>) => {
+    const texts = textsOf(values);
+    setErrors({});
     const after = Object.fromEntries(FIELD_NAMES.map((field) => [FIELDS[field], normalizeSettingValue(texts[field])]));
     const result = await save({
       'x-organization-uuid': rootOrganizationUuid,
@@ -91,21 +102,30 @@ export function ApiSettingsForm({ id, rootOrganizationUuid, settings, defaults =
   };
 
   const busy = disabled || isLoading;
+  // The settings' own word for an empty one (domain/settingRules), not the forms' general one.
+  const requiredMessage = t('settings.errors.required');
   return (
-    <Form id={id} errors={errors} onSubmit={(values) => void submit(values)} aria-busy={busy || undefined}>
-      <TextField name="baseUrl" label={t('settings.api.base_url')} help={t('settings.api.base_url_help')} required type="url" defaultValue={initial('baseUrl')} disabled={busy} />
-      <TextField name="grpcPort" label={t('settings.api.grpc_port')} required inputMode="numeric" defaultValue={initial('grpcPort')} disabled={busy} />
-      <TextField name="restPort" label={t('settings.api.rest_port')} required inputMode="numeric" defaultValue={initial('restPort')} disabled={busy} />
-      <TextField name="apiUrl" label={t('settings.api.url')} help={t('settings.api.url_help')} required defaultValue={initial('apiUrl')} disabled={busy} />
-      <TextField
-        name="sessionInactiveDuration"
-        label={t('settings.api.session_inactive_duration')}
-        help={t('settings.api.session_inactive_duration_help')}
-        required
-        placeholder="1m"
-        defaultValue={initial('sessionInactiveDuration')}
-        disabled={busy}
-      />
+    <Form id={id} errors={errors} checks={checks} onSubmit={(values) => void submit(values)} aria-busy={busy || undefined}>
+      <Fieldset legend={t('settings.api.sections.addresses')}>
+        <TextField name="baseUrl" label={t('settings.api.base_url')} help={t('settings.api.base_url_help')} required data-required-message={requiredMessage} type="url" defaultValue={initial('baseUrl')} disabled={busy} />
+        <TextField name="apiUrl" label={t('settings.api.url')} help={t('settings.api.url_help')} required data-required-message={requiredMessage} defaultValue={initial('apiUrl')} disabled={busy} />
+      </Fieldset>
+      <Fieldset legend={t('settings.api.sections.ports')}>
+        <TextField name="grpcPort" label={t('settings.api.grpc_port')} help={t('settings.api.port_help')} required data-required-message={requiredMessage} inputMode="numeric" defaultValue={initial('grpcPort')} disabled={busy} />
+        <TextField name="restPort" label={t('settings.api.rest_port')} help={t('settings.api.port_help')} required data-required-message={requiredMessage} inputMode="numeric" defaultValue={initial('restPort')} disabled={busy} />
+      </Fieldset>
+      <Fieldset legend={t('settings.api.sections.sessions')}>
+        <TextField
+          name="sessionInactiveDuration"
+          label={t('settings.api.session_inactive_duration')}
+          help={t('settings.api.session_inactive_duration_help')}
+          required
+          data-required-message={requiredMessage}
+          placeholder="1m"
+          defaultValue={initial('sessionInactiveDuration')}
+          disabled={busy}
+        />
+      </Fieldset>
     </Form>
   );
 }

@@ -263,18 +263,31 @@ describe('forced password change (SPEC §2, §5)', () => {
     expect(endpoint.bodies).toEqual([]);
   });
 
-  it("shows the server's own rule (a minimum length) on the password field", async () => {
+  it("shows the server's own rule (a minimum length) on the password field, translated rather than as the server words it", async () => {
     const endpoint = passwordEndpoint(() =>
-      problem(400, { detail: 'The password needs at least 8 characters', errors: { Password: ['must have at least 8 characters'] }, code: 'users.errors.update_password' }),
+      problem(400, { detail: 'The password needs at least 16 characters', errors: { Password: ['must have at least 16 characters'] }, code: 'users.errors.update_password' }),
     );
+    server.use(authListHandler([anAuthOption()]), loginHandler(mustChange), endpoint.handler);
+    const { user } = renderLogin();
+    await signIn(user);
+    // Long enough for the client's check; the server still refuses it with its own sentence.
+    await user.type(await screen.findByLabelText(/^New password/), 'long-enough-1');
+    await user.type(screen.getByLabelText(/^Confirm the new password/), 'long-enough-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('Must be at least 16 characters.'));
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  it('refuses a password shorter than the server’s minimum before sending it', async () => {
+    const endpoint = passwordEndpoint(() => new HttpResponse(null, { status: 204 }));
     server.use(authListHandler([anAuthOption()]), loginHandler(mustChange), endpoint.handler);
     const { user } = renderLogin();
     await signIn(user);
     await user.type(await screen.findByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm the new password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('The password needs at least 8 characters'));
-    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('Must be at least 8 characters.');
+    expect(endpoint.bodies).toEqual([]);
   });
 
   it('users.errors.update_password when the change fails otherwise', async () => {

@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal/Modal';
 import { SchemaFields } from '../../components/SchemaForm/SchemaFields';
 import { SECURE_SETTINGS, SETTINGS, useSchemaForm } from '../../components/SchemaForm/useSchemaForm';
 import { Fieldset } from '../../components/form/Fieldset';
+import { contractChecks } from '../../components/form/contractChecks';
 import { Form } from '../../components/form/Form';
 import { TextAreaField, TextField } from '../../components/form/TextFields';
 import { useFormErrors } from '../../components/form/useFormErrors';
@@ -14,6 +15,7 @@ import type { SettingsSchema } from '../../../domain/settingsSchema';
 
 const FORM_ID = 'collector-form';
 const NO_SCHEMA: SettingsSchema = {};
+const checkCollector = contractChecks('Collector');
 
 interface CollectorFormDialogProps {
   /** Null creates a collector. */
@@ -74,15 +76,14 @@ export function CollectorFormDialog({ collector, onClose }: CollectorFormDialogP
         id={FORM_ID}
         errors={errors}
         prepare={hasSettings ? prepare : undefined}
-        validate={(values) => ({
-          ...(hasSettings ? validate(values) : {}),
-          ...(typeof values.Name === 'string' && values.Name.trim() !== '' ? {} : { Name: [{ key: 'general.required', values: {} }] }),
-        })}
+        validate={(values) => ({ ...checkCollector(values), ...(hasSettings ? validate(values) : {}) })}
         onChange={onChange}
         onSubmit={(values) => void submit(values)}
       >
-        <TextField name="Name" label={t('collectors.form.name')} required maxLength={200} defaultValue={collector?.Name} />
-        <TextAreaField name="Description" label={t('collectors.form.description')} rows={2} defaultValue={collector?.Description} />
+        <Fieldset legend={t('collectors.form.general')}>
+          <TextField name="Name" label={t('collectors.form.name')} help={t('collectors.form.name_help')} required defaultValue={collector?.Name} />
+          <TextAreaField name="Description" label={t('collectors.form.description')} rows={2} defaultValue={collector?.Description} />
+        </Fieldset>
         {hasSettings ? (
           <Fieldset legend={t('collectors.form.settings')}>
             <SchemaFields schema={schema} settings={settings} existing />

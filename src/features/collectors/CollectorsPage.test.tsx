@@ -118,6 +118,67 @@ describe('collectors page', () => {
     expect(await screen.findByText('Boiler house is saved.')).toBeInTheDocument();
   });
 
+  describe('the collector form checks what the server checks (the contract’s Collector schema) before it sends', () => {
+    const writes = (requests: { method: string }[]) => requests.filter((request) => request.method !== 'GET');
+
+    it('an empty name says the field is required, next to the field, focuses it and sends nothing', async () => {
+      const { user, fake } = renderPage([]);
+      await user.click(await screen.findByRole('button', { name: 'New collector' }));
+      const dialog = screen.getByRole('dialog', { name: 'New collector' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      const name = within(dialog).getByRole('textbox', { name: /Name/ });
+      expect(name).toHaveAccessibleDescription(/^This field is required\./);
+      expect(name).toHaveFocus();
+      expect(name).toBeInvalid();
+      expect(writes(fake.requests)).toEqual([]);
+    });
+
+    it('a name longer than the contract’s 200 characters is refused when the field is left, translated, and not sent', async () => {
+      const { user, fake } = renderPage([]);
+      await user.click(await screen.findByRole('button', { name: 'New collector' }));
+      const dialog = screen.getByRole('dialog', { name: 'New collector' });
+      const name = within(dialog).getByRole('textbox', { name: /Name/ });
+      await user.click(name);
+      await user.paste('x'.repeat(201));
+      await user.tab();
+      expect(name).toHaveAccessibleDescription(/^Must be at most 200 characters\./);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(name).toHaveAccessibleDescription(/^Must be at most 200 characters\./);
+      expect(writes(fake.requests)).toEqual([]);
+    });
+
+    it('a description longer than 2000 characters is refused next to the description', async () => {
+      const { user, fake } = renderPage([]);
+      await user.click(await screen.findByRole('button', { name: 'New collector' }));
+      const dialog = screen.getByRole('dialog', { name: 'New collector' });
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Boiler house');
+      await user.click(within(dialog).getByRole('textbox', { name: /Description/ }));
+      await user.paste('y'.repeat(2001));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(within(dialog).getByRole('textbox', { name: /Description/ })).toHaveAccessibleDescription('Must be at most 2000 characters.');
+      expect(writes(fake.requests)).toEqual([]);
+    });
+
+    it('shows a raw validator sentence of the server on its field, translated, never as the server wrote it', async () => {
+      const { user } = renderPage([]);
+      server.use(
+        http.post('/api/collectors', () =>
+          HttpResponse.json(
+            { title: 'Bad Request', status: 400, errors: { Name: ['must NOT have fewer than 3 characters'] } },
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          ),
+        ),
+      );
+      await user.click(await screen.findByRole('button', { name: 'New collector' }));
+      const dialog = screen.getByRole('dialog', { name: 'New collector' });
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'B');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      const name = within(dialog).getByRole('textbox', { name: /Name/ });
+      await waitFor(() => expect(name).toHaveAccessibleDescription(/^Must be at least 3 characters\./));
+      expect(within(dialog).queryByText(/must NOT have/)).not.toBeInTheDocument();
+    });
+  });
+
   it('edits the settings with the schema form, sending secure settings only when changed', async () => {
     const { user, fake } = renderPage([aCollector({ Name: 'Press', Settings: { SampleIntervalMs: 1000 } })]);
     const panel = await select(user, 'Press');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField } from '../../components/form/ChoiceFields';
 import { Fieldset } from '../../components/form/Fieldset';
 import { Form } from '../../components/form/Form';
+import { FormActions } from '../../components/form/FormActions';
 import { JsonTextArea, NumberField, TextAreaField, TextField } from '../../components/form/TextFields';
 import { SchemaForm } from '../../components/SchemaForm/SchemaForm';
 import type { SettingsSchema } from '../../../domain/settingsSchema';
@@ -65,11 +66,7 @@ export function FormsSection() {
           <TextAreaField name="Notes" label={t('gallery.field_notes')} />
           <JsonTextArea name="Options" label={t('gallery.field_options')} defaultValue={{ retries: 3 }} />
         </Fieldset>
-        {mode === 'edit' && (
-          <button type="submit" className="primary">
-            {t('gallery.submit')}
-          </button>
-        )}
+        {mode === 'edit' && <FormActions onCancel={() => setSubmitted(null)} saveLabel={t('gallery.submit')} />}
       </Form>
       {submitted && (
         <p role="status" className="gallery-output">

@@ -1,9 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Token, TokenCreated } from '../../api/generated/historian.gen';
 import { useCreateCurrentUserTokenMutation, useDeleteCurrentUserTokenMutation, useGetCurrentUserTokensQuery } from '../../api/areas/session';
+import { contractChecks } from '../../components/form/contractChecks';
+import { Form } from '../../components/form/Form';
+import { FormActions } from '../../components/form/FormActions';
+import { TextField } from '../../components/form/TextFields';
+import { useFormErrors } from '../../components/form/useFormErrors';
 import { Modal } from '../../components/Modal/Modal';
 import { useToasts } from '../../components/Toasts/useToasts';
+
+const checkToken = contractChecks('TokenCreate');
 
 /**
  * The user's API tokens: create (the value is shown once, only its hash is stored), copy, delete.
@@ -15,18 +22,24 @@ export function ApiTokens() {
   const { data: tokens, isLoading, isError } = useGetCurrentUserTokensQuery();
   const [createToken, { isLoading: creating }] = useCreateCurrentUserTokenMutation();
   const [deleteToken, { isLoading: deleting }] = useDeleteCurrentUserTokenMutation();
-  const [name, setName] = useState('');
+  const formErrors = useFormErrors();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // A new key empties the form once a token is created.
+  const [formKey, setFormKey] = useState(0);
   const [created, setCreated] = useState<TokenCreated | null>(null);
   const [toDelete, setToDelete] = useState<Token | null>(null);
   const date = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : t('profile.tokens.never'));
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return;
-    const result = await createToken({ tokenCreate: { Name: name.trim() } });
-    if (result.error) return;
+  const onCreate = async (values: Record<string, unknown>) => {
+    const name = typeof values.Name === 'string' ? values.Name.trim() : '';
+    const result = await createToken({ tokenCreate: { Name: name } });
+    if (result.error) {
+      setErrors(formErrors(result.error, ['Name']));
+      return;
+    }
+    setErrors({});
     setCreated(result.data);
-    setName('');
+    setFormKey((key) => key + 1);
   };
 
   const onCopy = async (value: string) => {
@@ -50,15 +63,10 @@ export function ApiTokens() {
     <section className="profile-section" aria-labelledby="profile-tokens-title">
       <h2 id="profile-tokens-title">{t('profile.tokens.title')}</h2>
       <p className="muted">{t('profile.tokens.intro')}</p>
-      <form className="token-create" onSubmit={onCreate}>
-        <label className="field">
-          <span className="field-label">{t('profile.tokens.name')}</span>
-          <input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <button type="submit" className="primary" disabled={creating || name.trim() === ''}>
-          {t('profile.tokens.create')}
-        </button>
-      </form>
+      <Form key={formKey} id="token-create" errors={errors} validate={checkToken} onSubmit={(values) => void onCreate(values)}>
+        <TextField name="Name" label={t('profile.tokens.name')} help={t('profile.tokens.name_help')} required autoComplete="off" />
+        <FormActions saveLabel={t('profile.tokens.create')} busy={creating} />
+      </Form>
       {created && (
         <div className="token-created" role="status">
           <p>{t('profile.tokens.created', { name: created.Name })}</p>

@@ -147,7 +147,7 @@ describe('API tokens', () => {
     const { user, store } = renderProfile();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Token name'), 'nightly export');
+    await user.type(screen.getByRole('textbox', { name: 'Token name' }), 'nightly export');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
 
     expect(await screen.findByText('historian_pat_secret-value')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('API tokens', () => {
   it('a failed copy says so', async () => {
     const { user, store } = renderProfile();
     jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    await user.type(await screen.findByLabelText('Token name'), 'ci');
+    await user.type(await screen.findByRole('textbox', { name: 'Token name' }), 'ci');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     await user.click(await screen.findByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', message: 'The token could not be copied.' })]));

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetAuthOptionsQuery } from '../../api/areas/session';
 import { ChangePasswordForm } from '../../components/password/ChangePasswordForm';
+import { Page } from '../../components/Page/Page';
 import { RecorderToggle } from '../../components/RecorderToggle';
 import { passwordChanged } from '../../state/session';
 import { ApiTokens } from './ApiTokens';
@@ -34,12 +35,11 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const hasLocalPassword = useHasLocalPassword();
   return (
-    <section className="page profile-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('pages.profile')}</h1>
+    <Page title={t('pages.profile')} className="profile-page">
       <ProfileSettings />
       <RecorderToggle />
       {hasLocalPassword && <PasswordSection />}
       <ApiTokens />
-    </section>
+    </Page>
   );
 }

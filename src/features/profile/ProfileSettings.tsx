@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../api/generated/historian.gen';
 import { useGetCurrentUserQuery, useUpdateCurrentUserMutation } from '../../api/areas/session';
+import { CheckboxField, SelectField } from '../../components/form/ChoiceFields';
+import { Fieldset } from '../../components/form/Fieldset';
 import { LANGUAGES } from '../../../domain/constants';
 import { chooseTheme, readThemeChoice, subscribeToTheme, THEMES, type ThemeChoice } from '../../lib/theme';
 import { selectUserLocale, selectUserName } from '../../state/privileges';
@@ -62,30 +64,34 @@ export function ProfileSettings() {
         <dt>{t('profile.name')}</dt>
         <dd>{name}</dd>
       </dl>
-      <label className="field">
-        <span className="field-label">{t('profile.language')}</span>
-        <select value={locale} disabled={isLoading} onChange={(event) => changeLocale(event.target.value)}>
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language}>
-              {t(LANGUAGE_LABELS[language])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <fieldset className="field profile-theme">
-        <legend className="field-label">{t('profile.theme.label')}</legend>
-        {THEMES.map((choice) => (
-          <label key={choice} className="profile-theme-choice">
-            <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => chooseTheme(choice)} />
-            <span>{t(THEME_LABELS[choice])}</span>
-          </label>
-        ))}
-        <p className="field-help">{t('profile.theme.help')}</p>
-      </fieldset>
-      <label className="field profile-checkbox">
-        <input type="checkbox" checked={experimental} disabled={isLoading} onChange={(event) => changeExperimental(event.target.checked)} />
-        <span>{t('profile.experimental_features')}</span>
-      </label>
+      <div className="form-layout">
+        <SelectField
+          name="Locale"
+          label={t('profile.language')}
+          value={locale}
+          disabled={isLoading}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABELS[language]) }))}
+          onChange={(event) => changeLocale(event.target.value)}
+        />
+        <Fieldset legend={t('profile.theme.label')} className="profile-theme">
+          <div className="profile-theme-choices">
+            {THEMES.map((choice) => (
+              <label key={choice} className="profile-theme-choice">
+                <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => chooseTheme(choice)} />
+                <span>{t(THEME_LABELS[choice])}</span>
+              </label>
+            ))}
+          </div>
+          <p className="form-help">{t('profile.theme.help')}</p>
+        </Fieldset>
+        <CheckboxField
+          name="ExperimentalFeatures"
+          label={t('profile.experimental_features')}
+          checked={experimental}
+          disabled={isLoading}
+          onChange={(event) => changeExperimental(event.target.checked)}
+        />
+      </div>
     </section>
   );
 }

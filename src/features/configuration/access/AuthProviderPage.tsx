@@ -5,7 +5,9 @@ import { useCreateAuthenticationProviderMutation, useGetAuthenticationProviderQu
 import type { AuthenticationProviderRead, AuthenticationProviderType, ConnectionTestResult, ProviderType } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
+import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
+import { FormActions } from '../../../components/form/FormActions';
 import { TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
@@ -18,6 +20,7 @@ import { Page, text, useQueryId } from './pageHelpers';
 import { ProviderTestResult } from './ProviderTestResult';
 
 const FORM_ID = 'auth-provider-form';
+const checkProvider = contractChecks('AuthenticationProvider');
 const EMPTY_SCHEMA: AuthenticationProviderType['SettingsSchema'] = { type: 'object', properties: {}, required: [] };
 
 /** /configuration/auth_provider?id=…: a provider's settings drawn from its type's schema. */
@@ -74,34 +77,53 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
   const busy = creating.isLoading || updating.isLoading || testing.isLoading;
   return (
     <Page title={existing ? existing.ProviderName : t('providers.create')}>
-      <Form id={FORM_ID} mode={canManage ? 'edit' : 'read'} errors={errors} prepare={prepare} validate={validate} onChange={onChange} onSubmit={(values) => void submit(values)}>
-        <TextField name="ProviderName" label={t('providers.name')} required defaultValue={existing?.ProviderName} mode={existing?.IsSystem || !canManage ? 'read' : 'edit'} />
-        <SelectField
-          name="ProviderType"
-          label={t('providers.type')}
-          options={typeOptions}
-          value={typeName}
-          mode={existing || !canManage ? 'read' : 'edit'}
-          onChange={(event) => {
-            if (isProviderType(event.target.value)) setTypeName(event.target.value);
-            setResult(null);
-          }}
-        />
+      {/* A read-only name or type is not sent; the stored one is checked in its place. */}
+      <Form
+        id={FORM_ID}
+        mode={canManage ? 'edit' : 'read'}
+        errors={errors}
+        prepare={prepare}
+        validate={(values) => ({ ...checkProvider({ ProviderName: existing?.ProviderName, ProviderType: typeName, ...values }), ...validate(values) })}
+        onChange={onChange}
+        onSubmit={(values) => void submit(values)}
+      >
+        <Fieldset legend={t('providers.sections.provider')}>
+          <TextField
+            name="ProviderName"
+            label={t('providers.name')}
+            help={t('providers.name_help')}
+            required
+            defaultValue={existing?.ProviderName}
+            mode={existing?.IsSystem || !canManage ? 'read' : 'edit'}
+          />
+          <SelectField
+            name="ProviderType"
+            label={t('providers.type')}
+            options={typeOptions}
+            value={typeName}
+            mode={existing || !canManage ? 'read' : 'edit'}
+            onChange={(event) => {
+              if (isProviderType(event.target.value)) setTypeName(event.target.value);
+              setResult(null);
+            }}
+          />
+        </Fieldset>
         <Fieldset legend={t('providers.settings')}>
           {Object.keys(schema.properties ?? {}).length === 0 ? <p>{t('providers.local_only')}</p> : <SchemaFields key={typeName} schema={schema} settings={existing?.Settings} existing={existing !== undefined} secureHelp={t('providers.secure_bound')} />}
         </Fieldset>
-        {typeName === 'ldap' && canManage && <TextField name="TestUser" label={t('providers.test_user')} help={t('providers.test_user_help')} autoComplete="off" />}
+        {typeName === 'ldap' && canManage && (
+          <Fieldset legend={t('providers.sections.test')}>
+            <TextField name="TestUser" label={t('providers.test_user')} help={t('providers.test_user_help')} autoComplete="off" />
+          </Fieldset>
+        )}
         {canManage && (
-          <div className="form-actions">
+          <FormActions backTo={configurationPath('auth_providers')} busy={busy} onSaveClick={() => (intent.current = 'save')}>
             {typeName !== 'local' && (
               <button type="submit" disabled={busy} onClick={() => (intent.current = 'test')}>
                 {t('providers.test')}
               </button>
             )}
-            <button type="submit" className="primary" disabled={busy} onClick={() => (intent.current = 'save')}>
-              {t('general.save')}
-            </button>
-          </div>
+          </FormActions>
         )}
       </Form>
       {result && <ProviderTestResult result={result} />}

@@ -4,6 +4,7 @@ import { useCreateUserGroupMappingMutation, useDeleteUserGroupMappingMutation, u
 import { useGetAuthOptionsQuery } from '../../../api/areas/session';
 import type { UserGroupMapping, UserGroupMappingRead } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
+import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';
@@ -11,6 +12,7 @@ import { useFormErrors } from '../../../components/form/useFormErrors';
 import { text } from './pageHelpers';
 
 const FORM_ID = 'mapping-form';
+const checkMapping = contractChecks('UserGroupMapping');
 
 /**
  * External groups mapped onto this group. The providers come from the public sign-in options, so an
@@ -79,7 +81,7 @@ export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; can
         saveFormId={FORM_ID}
         busy={creating.isLoading || updating.isLoading}
       >
-        <Form id={FORM_ID} errors={errors} onSubmit={(values) => void submit(values)}>
+        <Form id={FORM_ID} errors={errors} validate={checkMapping} onSubmit={(values) => void submit(values)}>
           <SelectField name="AuthenticationProviderUUID" label={t('groups.provider')} options={providers} required defaultValue={current?.AuthenticationProviderUUID ?? providers[0]?.value} />
           <TextField name="ExternalGroup" label={t('groups.external_group')} required defaultValue={current?.ExternalGroup} />
         </Form>

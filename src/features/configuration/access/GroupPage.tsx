@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateUserGroupMutation, useGetUserGroupQuery, useUpdateUserGroupMutation } from '../../../api/areas/access';
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
+import { contractChecks } from '../../../components/form/contractChecks';
+import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
+import { FormActions } from '../../../components/form/FormActions';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { configurationPath } from '../../../lib/paths';
@@ -14,6 +17,8 @@ import { GroupMappings } from './GroupMappings';
 import { GroupMembers } from './GroupMembers';
 import { GroupPrivileges } from './GroupPrivileges';
 import { Page, text, useQueryId } from './pageHelpers';
+
+const checkGroup = contractChecks('UserGroup');
 
 /** /configuration/group?id=…: a group with its members, privileges and external group mappings. */
 export function GroupPage() {
@@ -38,26 +43,19 @@ function GroupCreate() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   const submit = async (values: Record<string, unknown>) => {
-    const name = text(values.Name).trim();
-    if (name === '') {
-      setErrors({ Name: [t('general.required')] });
-      return;
-    }
-    const result = await create({ userGroup: { Name: name, Description: text(values.Description) } });
+    const result = await create({ userGroup: { Name: text(values.Name).trim(), Description: text(values.Description) } });
     if (result.error) setErrors(formErrors(result.error, ['Name', 'Description']));
     else navigate(`${configurationPath('group')}?id=${result.data.UUID}`, { replace: true });
   };
 
   return (
     <Page title={t('groups.create')}>
-      <Form id="group-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
-        <TextField name="Name" label={t('groups.name')} required autoComplete="off" />
-        <TextAreaField name="Description" label={t('groups.description')} rows={2} />
-        {canManage && (
-          <button type="submit" className="primary" disabled={creating.isLoading}>
-            {t('general.save')}
-          </button>
-        )}
+      <Form id="group-form" mode={canManage ? 'edit' : 'read'} errors={errors} validate={checkGroup} onSubmit={(values) => void submit(values)}>
+        <Fieldset legend={t('groups.sections.details')}>
+          <TextField name="Name" label={t('groups.name')} help={t('groups.name_help')} required autoComplete="off" />
+          <TextAreaField name="Description" label={t('groups.description')} rows={2} />
+        </Fieldset>
+        {canManage && <FormActions backTo={configurationPath('groups')} busy={creating.isLoading} />}
       </Form>
     </Page>
   );
@@ -80,16 +78,27 @@ function GroupDetails({ group }: { group: UserGroupRead }) {
 
   return (
     <Page title={group.Name}>
-      <Form id="group-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
-        {/* System groups keep their name (the server refuses a rename). */}
-        <TextField name="Name" label={t('groups.name')} required defaultValue={group.Name} mode={group.IsSystem || !canManage ? 'read' : 'edit'} />
-        <TextAreaField name="Description" label={t('groups.description')} rows={2} defaultValue={group.Description} />
-        {group.IsSystem && <p className="form-help">{t('groups.system')}</p>}
-        {canManage && (
-          <button type="submit" className="primary" disabled={updating.isLoading}>
-            {t('general.save')}
-          </button>
-        )}
+      {/* A system group's name is read only and not sent: the stored one is checked in its place. */}
+      <Form
+        id="group-form"
+        mode={canManage ? 'edit' : 'read'}
+        errors={errors}
+        validate={(values) => checkGroup({ Name: group.Name, ...values })}
+        onSubmit={(values) => void submit(values)}
+      >
+        <Fieldset legend={t('groups.sections.details')}>
+          {/* System groups keep their name (the server refuses a rename). */}
+          <TextField
+            name="Name"
+            label={t('groups.name')}
+            help={group.IsSystem ? t('groups.system') : t('groups.name_help')}
+            required
+            defaultValue={group.Name}
+            mode={group.IsSystem || !canManage ? 'read' : 'edit'}
+          />
+          <TextAreaField name="Description" label={t('groups.description')} rows={2} defaultValue={group.Description} />
+        </Fieldset>
+        {canManage && <FormActions backTo={configurationPath('groups')} busy={updating.isLoading} />}
       </Form>
       <GroupMembers groupUuid={uuid} canManage={canManage} />
       <GroupPrivileges groupUuid={uuid} isSystem={group.IsSystem === true} canManage={canGrant} />

@@ -5,6 +5,7 @@ import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroup
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
@@ -17,6 +18,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteIcon, EditIcon, Page, text } from './pageHelpers';
 
 const CREATE_FORM = 'create-group-form';
+const checkGroup = contractChecks('UserGroup');
 
 /** /configuration/groups: the organization's groups, system groups last (SPEC §3). */
 export function GroupsPage() {
@@ -50,10 +52,6 @@ export function GroupsPage() {
   );
 
   const submit = async (values: Record<string, unknown>) => {
-    if (text(values.Name).trim() === '') {
-      setErrors({ Name: [t('general.required')] });
-      return;
-    }
     const result = await create({ userGroup: { Name: text(values.Name).trim(), Description: text(values.Description) } });
     if (result.error) {
       setErrors(formErrors(result.error, ['Name', 'Description']));
@@ -81,8 +79,8 @@ export function GroupsPage() {
     >
       <DataTable tableId="user-groups" label={t('groups.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
       <Modal open={creatingOpen} title={t('groups.create')} onCancel={() => setCreatingOpen(false)} saveFormId={CREATE_FORM} busy={creating.isLoading}>
-        <Form id={CREATE_FORM} errors={errors} onSubmit={(values) => void submit(values)}>
-          <TextField name="Name" label={t('groups.name')} required />
+        <Form id={CREATE_FORM} errors={errors} validate={checkGroup} onSubmit={(values) => void submit(values)}>
+          <TextField name="Name" label={t('groups.name')} help={t('groups.name_help')} required />
           <TextAreaField name="Description" label={t('groups.description')} rows={2} />
         </Form>
       </Modal>

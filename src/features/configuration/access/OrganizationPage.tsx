@@ -5,7 +5,10 @@ import { useCreateOrganizationMutation, useGetOrganizationQuery, useUpdateOrgani
 import { useGetLicenseInfoQuery } from '../../../api/areas/session';
 import type { OrganizationRead, OrganizationWrite } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
+import { contractChecks } from '../../../components/form/contractChecks';
+import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
+import { FormActions } from '../../../components/form/FormActions';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { ZERO_UUID } from '../../../../domain/constants';
@@ -16,6 +19,7 @@ import { useRefreshOwnAccess } from './useRefreshOwnAccess';
 
 const FIELDS = ['Name', 'Description', 'PostgresUser', 'PostgresPassword', 'PostgresPasswordConfirm', 'LicenseUUID'];
 const FORM_ID = 'organization-form';
+const checkOrganization = contractChecks('Organization');
 
 /** /configuration/create_organization and /configuration/edit_organization?id=… (SPEC §5 rules). */
 export function OrganizationPage() {
@@ -44,9 +48,7 @@ function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
   const licenceOptions = [{ value: ZERO_UUID, label: t('organizations.no_licence') }, ...licences.map((claim) => ({ value: claim.UUID, label: claim.Name }))];
 
   const submit = async (values: Record<string, unknown>) => {
-    const found = organizationErrors(values, { creating, isRoot }, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setErrors({});
     const password = text(values.PostgresPassword);
     const organization: OrganizationWrite = {
       Name: text(values.Name).trim(),
@@ -70,36 +72,45 @@ function OrganizationForm({ existing }: { existing?: OrganizationRead }) {
 
   return (
     <Page title={creating ? t('pages.create_organization') : t('pages.edit_organization')}>
-      <Form id={FORM_ID} errors={errors} onSubmit={(values) => void submit(values)}>
-        <TextField name="Name" label={t('organizations.name')} required defaultValue={existing?.Name} />
-        <TextAreaField name="Description" label={t('organizations.description')} rows={2} defaultValue={existing?.Description} />
+      <Form
+        id={FORM_ID}
+        errors={errors}
+        validate={checkOrganization}
+        checks={(values) => organizationErrors(values, { creating, isRoot }, t)}
+        onSubmit={(values) => void submit(values)}>
+        <Fieldset legend={t('organizations.sections.details')}>
+          <TextField name="Name" label={t('organizations.name')} help={t('organizations.name_help')} required defaultValue={existing?.Name} />
+          <TextAreaField name="Description" label={t('organizations.description')} rows={2} defaultValue={existing?.Description} />
+        </Fieldset>
         {!isRoot && (
           <>
-            <TextField
-              name="PostgresUser"
-              label={t('organizations.postgres_user')}
-              help={t('organizations.postgres_user_help')}
-              required={creating}
-              // SPEC §5: PostgresUser is locked after creation.
-              mode={creating ? 'edit' : 'read'}
-              defaultValue={existing?.PostgresUser}
-              autoComplete="off"
-            />
-            <TextField
-              name="PostgresPassword"
-              type="password"
-              label={t('organizations.postgres_password')}
-              help={creating ? undefined : t('organizations.postgres_password_change_help')}
-              required={creating}
-              autoComplete="new-password"
-            />
-            <TextField name="PostgresPasswordConfirm" type="password" label={t('organizations.postgres_password_confirm')} required={creating} autoComplete="new-password" />
-            <SelectField name="LicenseUUID" label={t('organizations.licence')} options={licenceOptions} defaultValue={existing?.LicenseUUID ?? ZERO_UUID} key={licenceOptions.length} />
+            <Fieldset legend={t('organizations.sections.database')}>
+              <TextField
+                name="PostgresUser"
+                label={t('organizations.postgres_user')}
+                help={t('organizations.postgres_user_help')}
+                required={creating}
+                // SPEC §5: PostgresUser is locked after creation.
+                mode={creating ? 'edit' : 'read'}
+                defaultValue={existing?.PostgresUser}
+                autoComplete="off"
+              />
+              <TextField
+                name="PostgresPassword"
+                type="password"
+                label={t('organizations.postgres_password')}
+                help={creating ? undefined : t('organizations.postgres_password_change_help')}
+                required={creating}
+                autoComplete="new-password"
+              />
+              <TextField name="PostgresPasswordConfirm" type="password" label={t('organizations.postgres_password_confirm')} required={creating} autoComplete="new-password" />
+            </Fieldset>
+            <Fieldset legend={t('organizations.sections.licence')}>
+              <SelectField name="LicenseUUID" label={t('organizations.licence')} options={licenceOptions} defaultValue={existing?.LicenseUUID ?? ZERO_UUID} key={licenceOptions.length} />
+            </Fieldset>
           </>
         )}
-        <button type="submit" className="primary" disabled={creation.isLoading || updating.isLoading}>
-          {t('general.save')}
-        </button>
+        <FormActions backTo={configurationPath('organizations')} busy={creation.isLoading || updating.isLoading} />
       </Form>
     </Page>
   );

@@ -5,7 +5,10 @@ import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation } from '.
 import { useGetAuthOptionsQuery } from '../../../api/areas/session';
 import type { UserAttributes, UserRead } from '../../../api/generated/historian.gen';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
+import { contractChecks } from '../../../components/form/contractChecks';
+import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
+import { FormActions } from '../../../components/form/FormActions';
 import { TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { LANGUAGES, type Language } from '../../../../domain/constants';
@@ -21,6 +24,16 @@ import { UserOrganizations } from './UserOrganizations';
 import { UserTokensSection } from './UserTokensSection';
 
 const FIELDS = ['Name', 'Password', 'PasswordConfirmation', 'AuthenticationProviderUUID'];
+const checkCreate = contractChecks('UserCreate');
+// The languages by their names, as the profile page shows them.
+const LANGUAGE_LABELS = {
+  en: 'profile.languages.en',
+  nl: 'profile.languages.nl',
+  fr: 'profile.languages.fr',
+  de: 'profile.languages.de',
+  zh: 'profile.languages.zh',
+} as const satisfies Record<Language, string>;
+const checkUpdate = contractChecks('UserUpdate');
 const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
 
 /** /configuration/user?id=…: one user (no id: a new one), with groups, tokens and "explain access". */
@@ -52,14 +65,12 @@ function UserForm({ existing }: { existing?: UserRead }) {
   const chosenType = options?.find((option) => option.UUID === providerUuid)?.ProviderType ?? 'local';
 
   const submit = async (values: Record<string, unknown>) => {
-    const found: Record<string, string[]> = {};
-    if (text(values.Name).trim() === '') found.Name = [t('general.required')];
     const password = text(values.Password);
-    // A new local user signs in with a password only (the server refuses one without).
-    if (!existing && chosenType === 'local' && password === '') found.Password = [t('users.errors.password_required')];
-    if (password !== text(values.PasswordConfirmation)) found.PasswordConfirmation = [t('users.errors.passwords_not_equal')];
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (password !== text(values.PasswordConfirmation)) {
+      setErrors({ PasswordConfirmation: [t('users.errors.passwords_not_equal')] });
+      return;
+    }
+    setErrors({});
     const attributes: UserAttributes = { ExperimentalFeatures: values.ExperimentalFeatures === true, ...(isLanguage(values.Locale) ? { Locale: values.Locale } : {}) };
     const result = existing
       ? await update({ id: existing.UUID, userUpdate: { UUID: existing.UUID, Name: text(values.Name).trim(), Attributes: attributes } })
@@ -75,35 +86,53 @@ function UserForm({ existing }: { existing?: UserRead }) {
     else if (!existing) navigate(`${configurationPath('user')}?id=${result.data.UUID}`, { replace: true });
   };
 
-  const locales = LANGUAGES.map((language) => ({ value: language, label: language }));
+  const locales = LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABELS[language]) }));
   return (
     <Page title={existing ? existing.Name : t('users.create')}>
-      <Form id="user-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
-        <TextField name="Name" label={t('users.name')} required defaultValue={existing?.Name} autoComplete="off" />
-        {existing ? (
-          <TextField name="ProviderName" label={t('users.provider')} mode="read" readValue={existing.ProviderName} />
-        ) : (
-          <SelectField name="AuthenticationProviderUUID" label={t('users.provider')} options={providers} value={providerUuid} onChange={(event) => setProviderUuid(event.target.value)} placeholder="local" />
-        )}
-        <SelectField name="Locale" label={t('users.locale')} options={locales} defaultValue={existing?.Attributes?.Locale ?? 'en'} />
-        <CheckboxField name="ExperimentalFeatures" label={t('users.experimental')} defaultChecked={existing?.Attributes?.ExperimentalFeatures ?? false} />
+      <Form id="user-form" mode={canManage ? 'edit' : 'read'} errors={errors} validate={existing ? checkUpdate : checkCreate} onSubmit={(values) => void submit(values)}>
+        <Fieldset legend={t('users.sections.account')}>
+          <TextField name="Name" label={t('users.name')} help={t('users.name_help')} required defaultValue={existing?.Name} autoComplete="off" />
+          {existing ? (
+            <TextField name="ProviderName" label={t('users.provider')} mode="read" readValue={existing.ProviderName} />
+          ) : (
+            <SelectField
+              name="AuthenticationProviderUUID"
+              label={t('users.provider')}
+              help={t('users.provider_help')}
+              options={providers}
+              value={providerUuid}
+              onChange={(event) => setProviderUuid(event.target.value)}
+              placeholder="local"
+            />
+          )}
+        </Fieldset>
         {!existing && chosenType === 'local' && (
-          <>
-            <TextField name="Password" type="password" label={t('users.password')} required autoComplete="new-password" />
+          <Fieldset legend={t('users.sections.password')}>
+            {/* A new local user signs in with a password only (the server refuses one without). */}
+            <TextField
+              name="Password"
+              type="password"
+              label={t('users.password')}
+              help={t('users.password_help')}
+              required
+              data-required-message={t('users.errors.password_required')}
+              autoComplete="new-password"
+            />
             <TextField name="PasswordConfirmation" type="password" label={t('users.password_confirm')} required autoComplete="new-password" />
-          </>
+          </Fieldset>
         )}
+        <Fieldset legend={t('users.sections.preferences')}>
+          <SelectField name="Locale" label={t('users.locale')} options={locales} defaultValue={existing?.Attributes?.Locale ?? 'en'} />
+          <CheckboxField name="ExperimentalFeatures" label={t('users.experimental')} defaultChecked={existing?.Attributes?.ExperimentalFeatures ?? false} />
+        </Fieldset>
         {canManage && (
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={creating.isLoading || updating.isLoading}>
-              {t('general.save')}
-            </button>
+          <FormActions backTo={configurationPath('users')} busy={creating.isLoading || updating.isLoading}>
             {existing && canManageAtRoot && existing.ProviderName === 'local' && (
               <button type="button" onClick={() => setPasswordOpen(true)}>
                 {t('users.set_password')}
               </button>
             )}
-          </div>
+          </FormActions>
         )}
       </Form>
       {existing && (

@@ -67,7 +67,7 @@ describe('organization form (SPEC §5)', () => {
     await user.type(screen.getByLabelText(/^Confirm the PostgreSQL password/), 'one-password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The organization could not be created.')).toBeInTheDocument();
-    expect(await screen.findByText('is already in use')).toBeInTheDocument();
+    expect(await screen.findByText('Already in use.')).toBeInTheDocument();
     expect(sent).toEqual([expect.objectContaining({ Name: 'North', PostgresUser: 'north_ro', PostgresPassword: 'one-password', LicenseUUID: ZERO_UUID })]);
   });
 

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useGetSettingsQuery } from '../../../api/areas/configuration';
+import { FormActions } from '../../../components/form/FormActions';
+import { Page } from '../../../components/Page/Page';
 import { ApiSettingsForm } from '../../../components/settings/ApiSettingsForm';
+import { paths } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess, selectRootOrganization } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
@@ -33,18 +36,17 @@ export function ApiSettingsPage() {
           disabled={!canManage}
         />
         {canManage && (
-          <button type="submit" form={FORM_ID} className="primary">
-            {t('general.save')}
-          </button>
+          <div className="form-layout">
+            <FormActions backTo={paths.configuration} formId={FORM_ID} />
+          </div>
         )}
       </>
     );
   }
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('pages.api_settings')}</h1>
+    <Page title={t('pages.api_settings')} description={t('settings.api.description')}>
       {content}
-    </section>
+    </Page>
   );
 }

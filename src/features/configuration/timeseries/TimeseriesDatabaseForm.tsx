@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ConnectionTestResult, TimeseriesDatabaseRead, TimeseriesDatabaseType, TimeseriesDatabaseWrite } from '../../../api/generated/historian.gen';
 import { useCreateTimeseriesDatabaseMutation, useTestTimeseriesDatabaseMutation, useTestTimeseriesDatabaseSettingsMutation, useUpdateTimeseriesDatabaseMutation } from '../../../api/areas/configuration';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
+import { contractChecks } from '../../../components/form/contractChecks';
+import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';
+import { FormActions } from '../../../components/form/FormActions';
 import { TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { SchemaFields } from '../../../components/SchemaForm/SchemaFields';
@@ -18,6 +21,7 @@ import './timeseries.css';
 const FORM_ID = 'timeseries-database-form';
 const NO_SETTINGS: SettingsSchema = { type: 'object', properties: {} };
 const REQUIRED: SchemaError[] = [{ key: 'general.required', values: {} }];
+const checkDatabase = contractChecks('TimeseriesDatabase');
 
 interface TimeseriesDatabaseFormProps {
   existing?: TimeseriesDatabaseRead;
@@ -55,10 +59,9 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
   const fields = ['Name', 'TimeseriesDatabaseTypeUUID', ...orderedProperties(schema).map(({ name, property }) => `${isSecure(property) ? SECURE_SETTINGS : SETTINGS}.${name}`)];
 
   const validate = (values: Record<string, unknown>): SchemaErrors => {
-    const found = schemaForm.validate(values);
-    if (textOf(values.TimeseriesDatabaseTypeUUID) === '') found.TimeseriesDatabaseTypeUUID = REQUIRED;
     // A test needs no name: it saves nothing.
-    if (intent.current === 'save' && textOf(values.Name).trim() === '') found.Name = REQUIRED;
+    const found = { ...(intent.current === 'save' ? checkDatabase(values) : {}), ...schemaForm.validate(values) };
+    if (textOf(values.TimeseriesDatabaseTypeUUID) === '') found.TimeseriesDatabaseTypeUUID = REQUIRED;
     return found;
   };
 
@@ -123,41 +126,52 @@ export function TimeseriesDatabaseForm({ existing, types, canManage, initialResu
       errors={errors}
       prepare={schemaForm.prepare}
       validate={validate}
+      mayBeEmpty={(name) => name === 'Name' && intent.current === 'test'}
       onChange={schemaForm.onChange}
       onSubmit={submit}
     >
-      <TextField name="Name" label={t('timeseries.name')} required defaultValue={existing?.Name} autoComplete="off" />
-      <SelectField
-        name="TimeseriesDatabaseTypeUUID"
-        label={t('timeseries.type')}
-        required
-        placeholder={t('form.choose')}
-        options={types.map((type) => ({ value: type.UUID, label: type.Name }))}
-        value={typeUuid}
-        onChange={(event) => setTypeUuid(event.currentTarget.value)}
-      />
-      {/* A new key per type: the fields and their defaults start afresh when the type changes. */}
-      <SchemaFields
-        key={typeUuid}
-        schema={schema}
-        settings={sameType ? existing?.Settings : undefined}
-        existing={sameType}
-        secureHelp={t('timeseries.secure_bound')}
-      />
-      {canManage && (
-        <CheckboxField name="createDatabase" label={t('timeseries.create_database')} help={t('timeseries.create_database_help')} defaultChecked />
+      <Fieldset legend={t('timeseries.sections.database')}>
+        <TextField name="Name" label={t('timeseries.name')} help={t('timeseries.name_help')} required defaultValue={existing?.Name} autoComplete="off" />
+        <SelectField
+          name="TimeseriesDatabaseTypeUUID"
+          label={t('timeseries.type')}
+          help={t('timeseries.type_help')}
+          required
+          placeholder={t('form.choose')}
+          options={types.map((type) => ({ value: type.UUID, label: type.Name }))}
+          value={typeUuid}
+          onChange={(event) => setTypeUuid(event.currentTarget.value)}
+        />
+      </Fieldset>
+      {chosenType && (
+        <Fieldset legend={t('timeseries.sections.connection')}>
+          {/* A new key per type: the fields and their defaults start afresh when the type changes. */}
+          <SchemaFields
+            key={typeUuid}
+            schema={schema}
+            settings={sameType ? existing?.Settings : undefined}
+            existing={sameType}
+            secureHelp={t('timeseries.secure_bound')}
+          />
+          {canManage && (
+            <CheckboxField name="createDatabase" label={t('timeseries.create_database')} help={t('timeseries.create_database_help')} defaultChecked />
+          )}
+        </Fieldset>
       )}
       {canManage && (
-        <div className="timeseries-actions">
-          {/* Save first: Enter in a field submits with the first submit button. */}
-          <button type="submit" className="primary" disabled={busy} onClick={() => (intent.current = 'save')}>
-            {t('general.save')}
-          </button>
-          <button type="submit" disabled={busy} onClick={() => (intent.current = 'test')}>
+        <FormActions backTo={listPath()} busy={busy} onSaveClick={() => (intent.current = 'save')}>
+          {/* Not a submit button: Enter in a field saves, and this one submits as a test. */}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={(event) => {
+              intent.current = 'test';
+              event.currentTarget.form?.requestSubmit();
+            }}
+          >
             {settingsTest.isLoading ? t('timeseries.test.running') : t('timeseries.test.run')}
           </button>
-          <Link to={listPath()}>{t('general.cancel')}</Link>
-        </div>
+        </FormActions>
       )}
       {result && <ConnectionTestSteps result={result} />}
     </Form>

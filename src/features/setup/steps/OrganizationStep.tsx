@@ -2,11 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrganizationMutation } from '../../../api/areas/access';
 import { useGetLicenseInfoQuery } from '../../../api/areas/session';
+import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { DEFAULT_ORGANIZATION_NAME, DEFAULT_POSTGRES_USER, ZERO_UUID } from '../../../../domain/constants';
+import { isPostgresUserName, MIN_POSTGRES_PASSWORD_LENGTH } from '../../../../domain/credentialRules';
 import { STEP_FORM_ID } from './stepForm';
 
 export interface CreatedOrganization {
@@ -26,6 +28,7 @@ interface OrganizationStepProps {
 
 const FIELDS = ['Name', 'Description', 'PostgresUser', 'PostgresPassword', 'PostgresPasswordConfirm', 'LicenseUUID'];
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const checkOrganization = contractChecks('Organization');
 
 /** Step 2: the default organization, pre-filled with SPEC §9's name and PostgreSQL user. */
 export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, onDone }: OrganizationStepProps) {
@@ -56,16 +59,21 @@ export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, on
   const licences = (info?.LicenseClaims ?? []).filter((claim) => !claim.Trial && !claim.OrganizationUUID);
   const options = [{ value: ZERO_UUID, label: t('setup.organization.no_licence') }, ...licences.map((claim) => ({ value: claim.UUID, label: claim.Name }))];
 
-  const submit = async (values: Record<string, unknown>) => {
+  // The server's rules beyond the contract (domain/credentialRules); empty fields say required.
+  const checks = (values: Record<string, unknown>) => {
     const found: Record<string, string[]> = {};
-    if (text(values.Name).trim() === '') found.Name = [t('general.required')];
-    if (text(values.PostgresUser).trim() === '') found.PostgresUser = [t('general.required')];
-    if (text(values.PostgresPassword) === '') found.PostgresPassword = [t('general.required')];
-    if (text(values.PostgresPassword) !== text(values.PostgresPasswordConfirm)) {
+    const user = text(values.PostgresUser).trim();
+    const password = text(values.PostgresPassword);
+    if (user !== '' && !isPostgresUserName(user)) found.PostgresUser = [t('organizations.errors.postgres_user')];
+    if (password !== '' && password.length < MIN_POSTGRES_PASSWORD_LENGTH) found.PostgresPassword = [t('form.errors.min_length', { count: MIN_POSTGRES_PASSWORD_LENGTH })];
+    if (text(values.PostgresPasswordConfirm) !== '' && password !== text(values.PostgresPasswordConfirm)) {
       found.PostgresPasswordConfirm = [t('general.passwords_must_be_equal')];
     }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    return found;
+  };
+
+  const submit = async (values: Record<string, unknown>) => {
+    setErrors({});
     const result = await create({
       organization: {
         Name: text(values.Name).trim(),
@@ -81,7 +89,7 @@ export function OrganizationStep({ created, licenceChosen, onBusy, onCreated, on
   };
 
   return (
-    <Form id={STEP_FORM_ID} errors={errors} onSubmit={(values) => void submit(values)}>
+    <Form id={STEP_FORM_ID} errors={errors} validate={checkOrganization} checks={checks} onSubmit={(values) => void submit(values)}>
       <TextField name="Name" label={t('setup.organization.name')} required defaultValue={DEFAULT_ORGANIZATION_NAME} />
       <TextField name="Description" label={t('setup.organization.description')} />
       <TextField name="PostgresUser" label={t('setup.organization.postgres_user')} help={t('setup.organization.postgres_user_help')} required defaultValue={DEFAULT_POSTGRES_USER} />
