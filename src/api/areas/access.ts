@@ -1,5 +1,6 @@
 import { removeByUuid, sortGroups, upsertByUuid } from '../listPatches';
-import type { UserGroupRead } from '../generated/historian.gen';
+import type { GetUserGroupsApiArg, GetUsersApiArg, UserGroupRead, UserRead } from '../generated/historian.gen';
+import type { Paginated } from '../transport/types';
 import { isProblemError, type HistorianError } from '../transport/errors';
 import { accessEndpoints } from '../generated/access.gen';
 import { member, withOutcomes, type EndpointOutcome } from '../outcomes';
@@ -93,16 +94,41 @@ const outcomes: Record<string, EndpointOutcome> = {
 
 const accessTagged = accessEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: accessTags });
 
+/** Whether a group belongs on a page searched for this keyword (the server's rule: name or description, case aside). */
+const matchesKeyword = (group: UserGroupRead, keyword: string) =>
+  keyword === '' || [group.Name, group.Description ?? ''].some((text) => text.toLocaleLowerCase().includes(keyword.toLocaleLowerCase()));
+
+/**
+ * SPEC §4: the groups page's pages update locally too. A saved group joins every cached page whose
+ * search it matches, in its place by name; a deleted one leaves them; the totals follow.
+ */
+function patchGroupPages(
+  dispatch: (action: ReturnType<typeof accessPaged.util.updateQueryData>) => unknown,
+  getState: () => Parameters<typeof accessPaged.util.selectCachedArgsForQuery>[0],
+  change: (page: Paginated<UserGroupRead>, keyword: string) => void,
+) {
+  for (const args of accessPaged.util.selectCachedArgsForQuery(getState(), 'getUserGroupsPage')) {
+    dispatch(accessPaged.util.updateQueryData('getUserGroupsPage', args, (page) => change(page, args.keyword?.trim() ?? '')));
+  }
+}
+
 /** Lists update locally after a create or update (SPEC §4): every cached group list gets the saved group. */
 async function upsertIntoCachedGroupLists(
   _arg: unknown,
   { dispatch, getState, queryFulfilled }: {
-    dispatch: (action: ReturnType<typeof accessTagged.util.updateQueryData>) => unknown;
-    getState: () => Parameters<typeof accessTagged.util.selectCachedArgsForQuery>[0];
+    dispatch: (action: ReturnType<typeof accessTagged.util.updateQueryData> | ReturnType<typeof accessPaged.util.updateQueryData>) => unknown;
+    getState: () => Parameters<typeof accessTagged.util.selectCachedArgsForQuery>[0] & Parameters<typeof accessPaged.util.selectCachedArgsForQuery>[0];
     queryFulfilled: Promise<{ data: UserGroupRead }>;
   },
 ) {
   const { data } = await queryFulfilled;
+  patchGroupPages(dispatch, getState, (page, keyword) => {
+    const known = page.items.some((group) => group.UUID === data.UUID);
+    if (!known && !matchesKeyword(data, keyword)) return;
+    upsertByUuid(page.items, data);
+    sortGroups(page.items);
+    if (!known) page.totalCount += 1;
+  });
   for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
     dispatch(
       accessTagged.util.updateQueryData('getUserGroups', args, (list) => {
@@ -122,6 +148,11 @@ accessTagged.enhanceEndpoints({
     deleteUserGroup: {
       async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
         await queryFulfilled;
+        patchGroupPages(dispatch, getState, (page) => {
+          const before = page.items.length;
+          removeByUuid(page.items, arg.id);
+          page.totalCount -= before - page.items.length;
+        });
         for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
           dispatch(accessTagged.util.updateQueryData('getUserGroups', args, (list) => removeByUuid(list, arg.id)));
         }
@@ -168,6 +199,36 @@ accessTagged.enhanceEndpoints({
 
 // Last, so that each endpoint's own onQueryStarted (the list patches above) runs beside it.
 export const accessApi = withOutcomes(accessTagged, outcomes);
+
+/**
+ * The users and groups pages page and search on the server and show the total it counted
+ * (x-total-count): the same calls as getUsers and getUserGroups, answered `{ items, totalCount }`
+ * by the transport (`paginated`), with the same tags.
+ */
+const accessPaged = accessApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUsersPage: build.query<Paginated<UserRead>, GetUsersApiArg>({
+      query: (arg) => ({
+        url: '/users',
+        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
+        params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword, AllOrganizations: arg.allOrganizations },
+        paginated: true,
+      }),
+      providesTags: (result) => listTags('User', result?.items),
+    }),
+    getUserGroupsPage: build.query<Paginated<UserGroupRead>, GetUserGroupsApiArg>({
+      query: (arg) => ({
+        url: '/user-groups',
+        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
+        params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
+        paginated: true,
+      }),
+      providesTags: (result) => listTags('UserGroup', result?.items),
+    }),
+  }),
+});
+
+export const { useGetUsersPageQuery, useGetUserGroupsPageQuery } = accessPaged;
 
 export const {
   useGetUsersQuery,
