@@ -70,7 +70,8 @@ export function collectorsHandlers(ctx: AppContext) {
       // with If-None-Match and gets 304 without a body. no-cache (not no-store) lets it keep the
       // answer to ask so; private keeps it out of shared caches.
       const etag = listETag(organizationUuid, await collectors.listVersion(organizationUuid), { limit, page, keyword });
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      // The organization comes in a header: a browser keeps one answer per organization asked for.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'x-organization-uuid');
       if (matchesETag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       const { rows, total } = await collectors.list(organizationUuid, limit, page, keyword);
       // Already JSON text: with a JSON content type, Fastify sends a string as it is.
