@@ -17,7 +17,7 @@ const MANAGER = ['READ_USERS', 'MANAGE_USERS'].map((name) => aPrivilege(name));
 let counter = 0;
 const aUser = (Name: string): UserRead => {
   counter += 1;
-  return { UUID: `99999999-9999-4999-8999-${String(counter).padStart(12, '0')}`, Name, ProviderName: 'Local', UserType: 'Human', CreatedAt: '2026-05-01T10:00:00.000Z', Organizations: [] };
+  return { UUID: `99999999-9999-4999-8999-${String(counter).padStart(12, '0')}`, Name, ProviderName: 'Local', UserType: 'user', CreatedAt: '2026-05-01T10:00:00.000Z', Organizations: [] };
 };
 
 /** The users call as the server answers it; every query it was asked with. */
