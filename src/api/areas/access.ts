@@ -4,7 +4,7 @@ import type { Paginated } from '../transport/types';
 import { isProblemError, type HistorianError } from '../transport/errors';
 import { accessEndpoints } from '../generated/access.gen';
 import { member, withOutcomes, type EndpointOutcome } from '../outcomes';
-import { byId, listTags, tagTypes, type EndpointTags, type Listed, type WithId } from '../tags';
+import { byId, listTags, pageTags, tagTypes, type EndpointTags, type Listed, type ListedPage, type WithId } from '../tags';
 
 // Access administration: organizations, users and their tokens, groups with their members,
 // privileges and mappings, identity providers. Loads with the pages that use it.
@@ -26,6 +26,9 @@ export const accessTags = {
     invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'Organization', id: arg.id }, { type: 'Organization', id: 'LIST' }, 'Session', 'License'],
   },
   getUsers: { providesTags: (list: Listed) => listTags('User', list) },
+  // The users and groups pages' paged calls (below): the same lists, as pages with their totals.
+  getUsersPage: { providesTags: (page: ListedPage) => pageTags('User', page) },
+  getUserGroupsPage: { providesTags: (page: ListedPage) => pageTags('UserGroup', page) },
   getUser: { providesTags: byId('User') },
   createUser: { invalidatesTags: [{ type: 'User', id: 'LIST' }] },
   updateUser: { invalidatesTags: byId('User') },
@@ -214,7 +217,7 @@ const accessPaged = accessApi.injectEndpoints({
         params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword, AllOrganizations: arg.allOrganizations },
         paginated: true,
       }),
-      providesTags: (result) => listTags('User', result?.items),
+      providesTags: accessTags.getUsersPage.providesTags,
     }),
     getUserGroupsPage: build.query<Paginated<UserGroupRead>, GetUserGroupsApiArg>({
       query: (arg) => ({
@@ -223,7 +226,7 @@ const accessPaged = accessApi.injectEndpoints({
         params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
         paginated: true,
       }),
-      providesTags: (result) => listTags('UserGroup', result?.items),
+      providesTags: accessTags.getUserGroupsPage.providesTags,
     }),
   }),
 });

@@ -4,7 +4,7 @@ import type { uploadProductUpdate } from '../productUpdateUpload';
 import type { Paginated } from '../transport/types';
 import { collectorsEndpoints } from '../generated/collectors.gen';
 import { cachedText, textAt, withOutcomes, type EndpointOutcome } from '../outcomes';
-import { byId, listTags, tagTypes, type EndpointTags, type Listed } from '../tags';
+import { byId, listTags, pageTags, tagTypes, type EndpointTags, type Listed, type ListedPage } from '../tags';
 
 // Collectors, their tokens, health and updates, and the product updates they take. Loads with
 // the collectors pages.
@@ -16,6 +16,8 @@ const lazyUploadProductUpdate: typeof uploadProductUpdate = async (...args) => (
 export const collectorsTags = {
   // A change to one collector refetches the list that shows it (by id), a new one the list.
   getCollectors: { providesTags: (list: Listed) => listTags('Collector', list) },
+  // The collectors page's paged call (below): the same list, as a page with its total.
+  getCollectorsPage: { providesTags: (page: ListedPage) => pageTags('Collector', page) },
   createCollector: { invalidatesTags: [{ type: 'Collector', id: 'LIST' }] },
   updateCollector: { invalidatesTags: byId('Collector') },
   updateCollectorStatus: { invalidatesTags: byId('Collector', 'CollectorHealth') },
@@ -112,7 +114,7 @@ const collectorsPaged = collectorsApi.injectEndpoints({
         params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
         paginated: true,
       }),
-      providesTags: (result) => listTags('Collector', result?.items),
+      providesTags: collectorsTags.getCollectorsPage.providesTags,
     }),
   }),
 });
