@@ -74,6 +74,8 @@ describe('collectors page', () => {
   it('hides calculation collectors without the Calculations licence feature (SPEC §6)', async () => {
     renderPage([aCollector({ Name: 'Calculations', CollectorType: 'calculation', IsSystem: true }), aCollector({ Name: 'Sim' })]);
     await waitFor(async () => expect(await rowNames()).toEqual(['Sim']));
+    // Nor does the count include them.
+    expect(screen.getByText('1 collector')).toBeInTheDocument();
   });
 
   it('shows calculation collectors when the licence has the Calculations feature', async () => {

@@ -51,6 +51,8 @@ export function CollectorsPage() {
   const [editing, setEditing] = useState<CollectorRead | 'new' | null>(null);
   const selected = collectors?.find((collector) => collector.UUID === selectedId) ?? null;
   const total = data?.totalCount ?? 0;
+  // The count says what the user can see: collectors the licence hides (SPEC §6) are not counted.
+  const shownTotal = total - ((data?.items.length ?? 0) - (collectors?.length ?? 0));
 
   // SPEC §4: starting an update shows the collector as Upgrading at once, before the next poll.
   const onUpdateStarted = useCallback(
@@ -120,7 +122,7 @@ export function CollectorsPage() {
         toolbar={
           <div className="list-toolbar">
             <SearchBox label={t('collectors.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {data && <ListCount>{t('collectors.count', { count: total, n: number.format(total) })}</ListCount>}
+            {data && <ListCount>{t('collectors.count', { count: shownTotal, n: number.format(shownTotal) })}</ListCount>}
           </div>
         }
         emptyState={
