@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PAGE_SIZES } from './ListPager';
 
 export interface ListQuery {
@@ -34,4 +34,16 @@ export function matchingItems<T>(items: readonly T[] | undefined, keyword: strin
   if (!items || keyword === '') return items;
   const wanted = keyword.toLocaleLowerCase();
   return items.filter((item) => texts(item).some((text) => (text ?? '').toLocaleLowerCase().includes(wanted)));
+}
+
+/**
+ * Keeps the page within the list: after deletes, or in another organization, a page past the
+ * end would show an empty list that is not empty. Undefined total: not loaded yet.
+ */
+export function usePageWithin({ page, pageSize, setPage }: ListQuery, total: number | undefined): void {
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (page > last) setPage(last);
+  }, [page, pageSize, setPage, total]);
 }

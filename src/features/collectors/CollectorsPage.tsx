@@ -10,7 +10,7 @@ import type { DataTableAction } from '../../components/DataTable/types';
 import { EmptyList, ListCount } from '../../components/ListControls/EmptyState';
 import { ListPager } from '../../components/ListControls/ListPager';
 import { SearchBox } from '../../components/ListControls/SearchBox';
-import { useListQuery } from '../../components/ListControls/useListQuery';
+import { useListQuery, usePageWithin } from '../../components/ListControls/useListQuery';
 import '../../components/ListControls/ListControls.css';
 import { Page } from '../../components/Page/Page';
 import { paths } from '../../lib/paths';
@@ -51,6 +51,7 @@ export function CollectorsPage() {
   const [editing, setEditing] = useState<CollectorRead | 'new' | null>(null);
   const selected = collectors?.find((collector) => collector.UUID === selectedId) ?? null;
   const total = data?.totalCount ?? 0;
+  usePageWithin(list, data?.totalCount);
   // The count says what the user can see: collectors the licence hides (SPEC §6) are not counted.
   const shownTotal = total - ((data?.items.length ?? 0) - (collectors?.length ?? 0));
 

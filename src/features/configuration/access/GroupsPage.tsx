@@ -10,7 +10,7 @@ import { Form } from '../../../components/form/Form';
 import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
 import { ListPager } from '../../../components/ListControls/ListPager';
 import { SearchBox } from '../../../components/ListControls/SearchBox';
-import { useListQuery } from '../../../components/ListControls/useListQuery';
+import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
@@ -34,6 +34,7 @@ export function GroupsPage() {
   const list = useListQuery();
   const { data, error, isLoading, refetch } = useGetUserGroupsPageQuery({ limit: list.pageSize, page: list.page, keyword: list.keyword || undefined });
   const total = data?.totalCount ?? 0;
+  usePageWithin(list, data?.totalCount);
   const [create, creating] = useCreateUserGroupMutation();
   const [remove, deleting] = useDeleteUserGroupMutation();
   const [creatingOpen, setCreatingOpen] = useState(false);

@@ -130,4 +130,23 @@ describe('users list', () => {
     expect(within(row).getByRole('button', { name: 'Edit user' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
   });
+
+  it('goes back to the last page when the one it shows no longer exists', async () => {
+    const users = Array.from({ length: 60 }, (_, index) => aUser(`user ${String(index).padStart(2, '0')}`));
+    usersServer(users);
+    // Another administrator deletes twenty users while this one reads the second page.
+    server.use(
+      http.delete('/api/users/:id', () => {
+        users.splice(0, 20);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    const row = await within(await grid()).findByRole('row', { name: /user 55/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete user' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('1–40 of 40')).toBeInTheDocument();
+    expect(await within(await grid()).findByText('user 20')).toBeInTheDocument();
+  });
 });

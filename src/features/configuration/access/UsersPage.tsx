@@ -9,7 +9,7 @@ import type { DataTableAction, DataTableColumn } from '../../../components/DataT
 import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
 import { ListPager } from '../../../components/ListControls/ListPager';
 import { SearchBox } from '../../../components/ListControls/SearchBox';
-import { useListQuery } from '../../../components/ListControls/useListQuery';
+import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
@@ -32,6 +32,7 @@ export function UsersPage() {
   const [target, setTarget] = useState<User | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const total = data?.totalCount ?? 0;
+  usePageWithin(list, data?.totalCount);
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
