@@ -491,7 +491,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Collectors of the current organization. */
+        /**
+         * Collectors of the current organization.
+         * @description The answer carries a weak ETag, which changes whenever a collector of the organization, its health or the query changes; a request whose If-None-Match names it is answered 304 without a body, so a console that polls the list downloads it only when something changed.
+         */
         get: operations["getCollectors"];
         put?: never;
         /** Create a collector. */
@@ -1835,6 +1838,8 @@ export interface components {
         OrganizationHeader: string;
         Limit: number;
         Page: number;
+        /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+        Keyword: string;
         /** @description Also create the database or bucket itself. */
         CreateDatabase: boolean;
     };
@@ -1842,6 +1847,8 @@ export interface components {
     headers: {
         /** @description The total number of items over all pages. */
         TotalCount: number;
+        /** @description A weak validator of the answer (RFC 9110), for If-None-Match. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -2060,6 +2067,8 @@ export interface operations {
             query?: {
                 Limit?: components["parameters"]["Limit"];
                 Page?: components["parameters"]["Page"];
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
                 /** @description Every user of the installation, whatever the current organization; needs READ_USERS at root (else 403). */
                 AllOrganizations?: boolean;
             };
@@ -2725,6 +2734,8 @@ export interface operations {
             query?: {
                 Limit?: components["parameters"]["Limit"];
                 Page?: components["parameters"]["Page"];
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
             };
             header?: {
                 /** @description The organization the call acts in; the stored organization by default. */
@@ -2739,11 +2750,20 @@ export interface operations {
             200: {
                 headers: {
                     "x-total-count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Collector"][];
                 };
+            };
+            /** @description Not modified; the list the caller holds is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
@@ -3572,7 +3592,12 @@ export interface operations {
     };
     getUserGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
+            };
             header?: {
                 /** @description The organization the call acts in; the stored organization by default. */
                 "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
@@ -3582,9 +3607,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The groups. */
+            /** @description A page of groups. */
             200: {
                 headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
                     [name: string]: unknown;
                 };
                 content: {

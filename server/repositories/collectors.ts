@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/db';
 import { kyselyOf } from '../db/kysely';
 import type { CollectorStatus } from '../db/schema';
+import { matchesKeyword } from './keyword';
 
 // The collectors table, their health timeline and the measurements that keep a collector in use.
 // Their JSON, for the console and for the agent, is server/collectors/collectorJson.ts. The token
@@ -124,7 +125,7 @@ export function collectorsRepository(db: Db) {
       return collectors().where('uuid', '=', uuid).executeTakeFirst();
     },
 
-    async list(organizationUuid: string, limit: number, page: number): Promise<{ rows: ListedCollectorRow[]; total: number }> {
+    async list(organizationUuid: string, limit: number, page: number, keyword: string | null = null): Promise<{ rows: ListedCollectorRow[]; total: number }> {
       // The page and the total in one statement: the total rides on every row. A page past the end
       // has no row to carry it, and asks for it alone. The JSON columns come as text, which the
       // list sends on as it is: parsing them only to write them out again was most of a list's cost.
@@ -134,6 +135,7 @@ export function collectorsRepository(db: Db) {
         .select(JSON_COLUMNS.map((column) => sql<string>`${sql.ref(column)}::text`.as(column)))
         .select(sql<number>`(count(*) OVER ())::int`.as('total'))
         .where('organization_uuid', '=', organizationUuid)
+        .$if(keyword !== null, (query) => query.where(matchesKeyword(keyword ?? '', ['name', 'description'])))
         .orderBy(statusRank)
         .orderBy(sql`lower(name)`)
         .orderBy('uuid')
@@ -141,10 +143,33 @@ export function collectorsRepository(db: Db) {
         .offset((page - 1) * limit)
         .execute();
       if (found.length === 0 && page > 1) {
-        const { n } = await q.selectFrom('collectors').select(sql<number>`count(*)::int`.as('n')).where('organization_uuid', '=', organizationUuid).executeTakeFirstOrThrow();
+        const { n } = await q
+          .selectFrom('collectors')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('organization_uuid', '=', organizationUuid)
+          .$if(keyword !== null, (query) => query.where(matchesKeyword(keyword ?? '', ['name', 'description'])))
+          .executeTakeFirstOrThrow();
         return { rows: [], total: n };
       }
       return { rows: found, total: found[0]?.total ?? 0 };
+    },
+
+    /**
+     * What the organization's list looks like as of now, in one aggregate: how many collectors,
+     * the latest change or health report, and the sum of every collector's latest one. The sum
+     * changes whenever any collector's does, even when a report that started earlier commits after
+     * a later one (now() is the transaction's start), which the maximum alone would miss.
+     */
+    async listVersion(organizationUuid: string): Promise<string> {
+      const latest = sql`greatest(updated_at, coalesce(health_updated_at, updated_at))`;
+      const row = await q
+        .selectFrom('collectors')
+        .select(sql<string>`count(*)::text`.as('n'))
+        .select(sql<string>`coalesce((extract(epoch from max(${latest})) * 1000000)::bigint, 0)::text`.as('latest'))
+        .select(sql<string>`coalesce(sum((extract(epoch from ${latest}) * 1000000)::bigint), 0)::text`.as('sum'))
+        .where('organization_uuid', '=', organizationUuid)
+        .executeTakeFirstOrThrow();
+      return `${row.n}-${row.latest}-${row.sum}`;
     },
 
     /** Throws the database's unique violation for a name in use (see COLLECTOR_UNIQUE_FIELDS). */

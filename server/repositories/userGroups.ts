@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/db';
 import { kyselyOf } from '../db/kysely';
+import { matchesKeyword } from './keyword';
 
 // User groups of an organization and their members (migration 001, 035). A membership a sign-in
 // made through a mapping (via_mapping) is the sign-in's to take away again; those an
@@ -48,15 +49,23 @@ export function userGroupsRepository(db: Db) {
 
   return {
     /** System groups after the others (SPEC §3), then by name. */
-    async list(organizationUuid: string): Promise<GroupRow[]> {
-      return q
-        .selectFrom('user_groups')
+    /** A page of the organization's groups, system groups last, and how many match in all. */
+    async list(organizationUuid: string, limit = 10000, page = 1, keyword: string | null = null): Promise<{ rows: GroupRow[]; total: number }> {
+      const matching = () =>
+        q
+          .selectFrom('user_groups')
+          .where('organization_uuid', '=', organizationUuid)
+          .$if(keyword !== null, (query) => query.where(matchesKeyword(keyword ?? '', ['name', 'description'])));
+      const { n } = await matching().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const rows = await matching()
         .select(GROUP_COLUMNS)
-        .where('organization_uuid', '=', organizationUuid)
         .orderBy('is_system')
         .orderBy(sql`lower(name)`)
         .orderBy('uuid')
+        .limit(limit)
+        .offset((page - 1) * limit)
         .execute();
+      return { rows, total: n };
     },
 
     /** The group when it is in the organization. */

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/db';
 import { kyselyOf } from '../db/kysely';
+import { matchesKeyword } from './keyword';
 import type { Database } from '../db/schema';
 
 // Users (migration 001, 035) with the provider they sign in through: who an organization sees,
@@ -99,14 +100,17 @@ export function usersRepository(db: Db) {
 
   return {
     /** A page of the users visible in the organization, by name; every user when it is null. */
-    async list(organizationUuid: string | null, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+    async list(organizationUuid: string | null, limit: number, offset: number, keyword: string | null = null): Promise<{ rows: UserRow[]; total: number }> {
+      // A user has a name and no description or e-mail address: the keyword looks at the name.
       const total = await q
         .selectFrom('users as u')
         .select(sql<number>`count(*)::int`.as('n'))
         .$if(organizationUuid !== null, (query) => query.where(visibleIn(organizationUuid ?? '')))
+        .$if(keyword !== null, (query) => query.where(matchesKeyword(keyword ?? '', ['u.name'])))
         .executeTakeFirstOrThrow();
       const rows = await users()
         .$if(organizationUuid !== null, (query) => query.where(visibleIn(organizationUuid ?? '')))
+        .$if(keyword !== null, (query) => query.where(matchesKeyword(keyword ?? '', ['u.name'])))
         .orderBy(sql`lower(u.name)`)
         .orderBy('u.uuid')
         .limit(limit)

@@ -11,8 +11,10 @@ import type { Db } from '../db/db';
 import { organizationOf } from '../http/caller';
 import { assertBodyNamesPathItem } from '../http/pathUuid';
 import { JSON_TYPE, markPreserialized } from '../http/responseValidation';
+import { listETag, matchesETag } from '../http/etag';
 import { badRequest, conflict, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
+import { keywordOf } from '../repositories/keyword';
 import { COLLECTOR_UNIQUE_FIELDS, collectorsRepository, type CollectorRow, type CollectorStatus } from '../repositories/collectors';
 import { productUpdatesRepository } from '../repositories/productUpdates';
 
@@ -21,7 +23,7 @@ import { productUpdatesRepository } from '../repositories/productUpdates';
 
 type CollectorBody = Write<'Collector'>;
 
-type Paged = { Querystring: { Limit?: number; Page?: number } };
+type Paged = { Querystring: { Limit?: number; Page?: number; Keyword?: string } };
 type ById = { Params: { id: string } };
 
 const COLLECTOR_TYPE = /^[a-z0-9][a-z0-9._-]{0,62}$/;
@@ -59,7 +61,19 @@ export function collectorsHandlers(ctx: AppContext) {
   const { db } = ctx;
   return {
     async getCollectors(request: FastifyRequest<Paged>, reply: FastifyReply) {
-      const { rows, total } = await collectorsRepository(db).list(organizationOf(request), request.query.Limit ?? 100, request.query.Page ?? 1);
+      const organizationUuid = organizationOf(request);
+      const limit = request.query.Limit ?? 100;
+      const page = request.query.Page ?? 1;
+      const keyword = keywordOf(request.query.Keyword);
+      const collectors = collectorsRepository(db);
+      // A console polls this list every few seconds: a browser that holds the current answer asks
+      // with If-None-Match and gets 304 without a body. no-cache (not no-store) lets it keep the
+      // answer to ask so; private keeps it out of shared caches.
+      const etag = listETag(organizationUuid, await collectors.listVersion(organizationUuid), { limit, page, keyword });
+      // The organization comes in a header: a browser keeps one answer per organization asked for.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'x-organization-uuid');
+      if (matchesETag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const { rows, total } = await collectors.list(organizationUuid, limit, page, keyword);
       // Already JSON text: with a JSON content type, Fastify sends a string as it is.
       return reply.header('x-total-count', String(total)).type(JSON_TYPE).send(markPreserialized(reply, collectorListJson(rows)));
     },

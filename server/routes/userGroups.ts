@@ -8,6 +8,7 @@ import { uniqueViolationField } from '../db/errors';
 import { callerOf } from '../http/caller';
 import { assertBodyNamesPathItem } from '../http/pathUuid';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
+import { keywordOf } from '../repositories/keyword';
 import { GROUP_UNIQUE_FIELDS, MEMBERSHIP_UNIQUE_FIELDS, userGroupsRepository, type GroupRow, type MembershipRow } from '../repositories/userGroups';
 
 // /user-groups and /user-group-users, scoped to the organization of x-organization-uuid. System
@@ -51,8 +52,11 @@ function checkedName(body: GroupBody): string {
 
 export function userGroupsHandlers(ctx: AppContext) {
   return {
-    async getUserGroups(request: FastifyRequest) {
-      return (await userGroupsRepository(ctx.db).list(scopeOf(request).organizationUuid)).map(groupJson);
+    async getUserGroups(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number; Keyword?: string } }>, reply: FastifyReply) {
+      const { Limit: limit = 100, Page: page = 1, Keyword: keyword } = request.query;
+      const { rows, total } = await userGroupsRepository(ctx.db).list(scopeOf(request).organizationUuid, limit, page, keywordOf(keyword));
+      reply.header('x-total-count', String(total));
+      return rows.map(groupJson);
     },
 
     async getUserGroup(request: FastifyRequest<IdParams>) {

@@ -17,6 +17,7 @@ import { LOCAL_PROVIDER_NAME } from '../db/seed';
 import { callerOf, requirePrivileges } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpProblem, notFound } from '../http/problem';
 import { authenticationProvidersRepository } from '../repositories/authenticationProviders';
+import { keywordOf } from '../repositories/keyword';
 import { USER_UNIQUE_FIELDS, usersRepository } from '../repositories/users';
 import { MIN_PASSWORD_LENGTH } from '../../domain/credentialRules';
 import { explainAccess } from '../access/explainAccess';
@@ -85,14 +86,14 @@ async function providerOf(db: Db, uuid: string | undefined): Promise<{ uuid: str
 
 export function usersHandlers(ctx: AppContext) {
   return {
-    async getUsers(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number; AllOrganizations?: boolean } }>, reply: FastifyReply) {
+    async getUsers(request: FastifyRequest<{ Querystring: { Limit?: number; Page?: number; Keyword?: string; AllOrganizations?: boolean } }>, reply: FastifyReply) {
       const scope = scopeOf(request);
       const limit = request.query.Limit ?? 100;
       const offset = ((request.query.Page ?? 1) - 1) * limit;
       // Every user, for the group pickers of a root user administrator in any organization.
       const everyone = scope.isRoot || request.query.AllOrganizations === true;
       if (everyone) requirePrivileges(request, [PRIVILEGES.ReadUsers], 'root');
-      const { rows, total } = await usersRepository(ctx.db).list(everyone ? null : scope.organizationUuid, limit, offset);
+      const { rows, total } = await usersRepository(ctx.db).list(everyone ? null : scope.organizationUuid, limit, offset, keywordOf(request.query.Keyword));
       reply.header('x-total-count', String(total));
       return usersJson(ctx.db, request, rows);
     },

@@ -47,13 +47,15 @@ export const textAt = (value: unknown, ...path: string[]) => {
   return typeof found === 'string' ? found : '';
 };
 
-/** The items of every cached answer of a list query, in the state before the call. */
+/** The items of every cached answer of a list query (a list, or a page's `items`), in the state before the call. */
 export function cachedItems(state: unknown, endpointName: string): unknown[] {
   const queries = member(state, 'api', 'queries');
   if (typeof queries !== 'object' || queries === null) return [];
   return Object.values(queries).flatMap((entry) => {
+    if (member(entry, 'endpointName') !== endpointName) return [];
     const data = member(entry, 'data');
-    return member(entry, 'endpointName') === endpointName && Array.isArray(data) ? data : [];
+    const items = Array.isArray(data) ? data : member(data, 'items');
+    return Array.isArray(items) ? items : [];
   });
 }
 

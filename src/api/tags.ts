@@ -34,8 +34,12 @@ export interface WithId {
   id: string;
 }
 export type Listed = readonly { UUID: string }[] | undefined;
+/** A page of a list with its total (a `paginated` call of the transport). */
+export type ListedPage = { items: readonly { UUID: string }[] } | undefined;
 
 export const listTags = (type: TagType, list: Listed): ApiTag[] => [...(list ?? []).map((item) => ({ type, id: item.UUID })), { type, id: 'LIST' }];
+/** A page provides what the same list would: its items by id, and the LIST sentinel. */
+export const pageTags = (type: TagType, page: ListedPage): ApiTag[] => listTags(type, page?.items);
 export const byId =
   (...types: TagType[]) =>
   (_result: unknown, _error: unknown, arg: WithId): ApiTag[] =>

@@ -1,9 +1,10 @@
 import { removeByUuid, sortGroups, upsertByUuid } from '../listPatches';
-import type { UserGroupRead } from '../generated/historian.gen';
+import type { GetUserGroupsApiArg, GetUsersApiArg, UserGroupRead, UserRead } from '../generated/historian.gen';
+import type { Paginated } from '../transport/types';
 import { isProblemError, type HistorianError } from '../transport/errors';
 import { accessEndpoints } from '../generated/access.gen';
 import { member, withOutcomes, type EndpointOutcome } from '../outcomes';
-import { byId, listTags, tagTypes, type EndpointTags, type Listed, type WithId } from '../tags';
+import { byId, listTags, pageTags, tagTypes, type EndpointTags, type Listed, type ListedPage, type WithId } from '../tags';
 
 // Access administration: organizations, users and their tokens, groups with their members,
 // privileges and mappings, identity providers. Loads with the pages that use it.
@@ -25,6 +26,9 @@ export const accessTags = {
     invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'Organization', id: arg.id }, { type: 'Organization', id: 'LIST' }, 'Session', 'License'],
   },
   getUsers: { providesTags: (list: Listed) => listTags('User', list) },
+  // The users and groups pages' paged calls (below): the same lists, as pages with their totals.
+  getUsersPage: { providesTags: (page: ListedPage) => pageTags('User', page) },
+  getUserGroupsPage: { providesTags: (page: ListedPage) => pageTags('UserGroup', page) },
   getUser: { providesTags: byId('User') },
   createUser: { invalidatesTags: [{ type: 'User', id: 'LIST' }] },
   updateUser: { invalidatesTags: byId('User') },
@@ -96,16 +100,41 @@ const outcomes: Record<string, EndpointOutcome> = {
 
 const accessTagged = accessEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: accessTags });
 
+/** Whether a group belongs on a page searched for this keyword (the server's rule: name or description, case aside). */
+const matchesKeyword = (group: UserGroupRead, keyword: string) =>
+  keyword === '' || [group.Name, group.Description ?? ''].some((text) => text.toLocaleLowerCase().includes(keyword.toLocaleLowerCase()));
+
+/**
+ * SPEC §4: the groups page's pages update locally too. A saved group joins every cached page whose
+ * search it matches, in its place by name; a deleted one leaves them; the totals follow.
+ */
+function patchGroupPages(
+  dispatch: (action: ReturnType<typeof accessPaged.util.updateQueryData>) => unknown,
+  getState: () => Parameters<typeof accessPaged.util.selectCachedArgsForQuery>[0],
+  change: (page: Paginated<UserGroupRead>, keyword: string) => void,
+) {
+  for (const args of accessPaged.util.selectCachedArgsForQuery(getState(), 'getUserGroupsPage')) {
+    dispatch(accessPaged.util.updateQueryData('getUserGroupsPage', args, (page) => change(page, args.keyword?.trim() ?? '')));
+  }
+}
+
 /** Lists update locally after a create or update (SPEC §4): every cached group list gets the saved group. */
 async function upsertIntoCachedGroupLists(
   _arg: unknown,
   { dispatch, getState, queryFulfilled }: {
-    dispatch: (action: ReturnType<typeof accessTagged.util.updateQueryData>) => unknown;
-    getState: () => Parameters<typeof accessTagged.util.selectCachedArgsForQuery>[0];
+    dispatch: (action: ReturnType<typeof accessTagged.util.updateQueryData> | ReturnType<typeof accessPaged.util.updateQueryData>) => unknown;
+    getState: () => Parameters<typeof accessTagged.util.selectCachedArgsForQuery>[0] & Parameters<typeof accessPaged.util.selectCachedArgsForQuery>[0];
     queryFulfilled: Promise<{ data: UserGroupRead }>;
   },
 ) {
   const { data } = await queryFulfilled;
+  patchGroupPages(dispatch, getState, (page, keyword) => {
+    const known = page.items.some((group) => group.UUID === data.UUID);
+    if (!known && !matchesKeyword(data, keyword)) return;
+    upsertByUuid(page.items, data);
+    sortGroups(page.items);
+    if (!known) page.totalCount += 1;
+  });
   for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
     dispatch(
       accessTagged.util.updateQueryData('getUserGroups', args, (list) => {
@@ -125,6 +154,11 @@ accessTagged.enhanceEndpoints({
     deleteUserGroup: {
       async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
         await queryFulfilled;
+        patchGroupPages(dispatch, getState, (page) => {
+          const before = page.items.length;
+          removeByUuid(page.items, arg.id);
+          page.totalCount -= before - page.items.length;
+        });
         for (const args of accessTagged.util.selectCachedArgsForQuery(getState(), 'getUserGroups')) {
           dispatch(accessTagged.util.updateQueryData('getUserGroups', args, (list) => removeByUuid(list, arg.id)));
         }
@@ -178,6 +212,36 @@ accessTagged.enhanceEndpoints({
 
 // Last, so that each endpoint's own onQueryStarted (the list patches above) runs beside it.
 export const accessApi = withOutcomes(accessTagged, outcomes);
+
+/**
+ * The users and groups pages page and search on the server and show the total it counted
+ * (x-total-count): the same calls as getUsers and getUserGroups, answered `{ items, totalCount }`
+ * by the transport (`paginated`), with the same tags.
+ */
+const accessPaged = accessApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUsersPage: build.query<Paginated<UserRead>, GetUsersApiArg>({
+      query: (arg) => ({
+        url: '/users',
+        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
+        params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword, AllOrganizations: arg.allOrganizations },
+        paginated: true,
+      }),
+      providesTags: accessTags.getUsersPage.providesTags,
+    }),
+    getUserGroupsPage: build.query<Paginated<UserGroupRead>, GetUserGroupsApiArg>({
+      query: (arg) => ({
+        url: '/user-groups',
+        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
+        params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
+        paginated: true,
+      }),
+      providesTags: accessTags.getUserGroupsPage.providesTags,
+    }),
+  }),
+});
+
+export const { useGetUsersPageQuery, useGetUserGroupsPageQuery } = accessPaged;
 
 export const {
   useGetUsersQuery,

@@ -1,8 +1,10 @@
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
+import type { CollectorRead, GetCollectorsApiArg } from '../generated/historian.gen';
 import type { uploadProductUpdate } from '../productUpdateUpload';
+import type { Paginated } from '../transport/types';
 import { collectorsEndpoints } from '../generated/collectors.gen';
 import { cachedText, textAt, withOutcomes, type EndpointOutcome } from '../outcomes';
-import { byId, listTags, tagTypes, type EndpointTags, type Listed } from '../tags';
+import { byId, listTags, pageTags, tagTypes, type EndpointTags, type Listed, type ListedPage } from '../tags';
 
 // Collectors, their tokens, health and updates, and the product updates they take. Loads with
 // the collectors pages.
@@ -14,6 +16,8 @@ const lazyUploadProductUpdate: typeof uploadProductUpdate = async (...args) => (
 export const collectorsTags = {
   // A change to one collector refetches the list that shows it (by id), a new one the list.
   getCollectors: { providesTags: (list: Listed) => listTags('Collector', list) },
+  // The collectors page's paged call (below): the same list, as a page with its total.
+  getCollectorsPage: { providesTags: (page: ListedPage) => pageTags('Collector', page) },
   createCollector: { invalidatesTags: [{ type: 'Collector', id: 'LIST' }] },
   updateCollector: { invalidatesTags: byId('Collector') },
   updateCollectorStatus: { invalidatesTags: byId('Collector', 'CollectorHealth') },
@@ -27,6 +31,9 @@ export const collectorsTags = {
   deleteProductUpdate: { invalidatesTags: byId('ProductUpdate') },
 } satisfies Record<string, EndpointTags>;
 
+/** The name of a cached collector, from the full list or a page of the collectors page. */
+const collectorName = (state: unknown, id: string) => cachedText(state, 'getCollectors', id, 'Name') || cachedText(state, 'getCollectorsPage', id, 'Name');
+
 /** What the user is told when a call ends (see outcomes.ts). */
 const outcomes: Record<string, EndpointOutcome> = {
   createCollector: {
@@ -38,7 +45,7 @@ const outcomes: Record<string, EndpointOutcome> = {
     error: { messageKey: 'collectors.errors.save' },
   },
   deleteCollector: {
-    success: ({ arg, before }) => ({ type: 'success', messageKey: 'collectors.success.deleted', values: { name: cachedText(before, 'getCollectors', textAt(arg, 'id'), 'Name') } }),
+    success: ({ arg, before }) => ({ type: 'success', messageKey: 'collectors.success.deleted', values: { name: collectorName(before, textAt(arg, 'id')) } }),
     error: { messageKey: 'collectors.errors.delete' },
   },
   updateCollectorStatus: { error: { messageKey: 'collectors.errors.status' } },
@@ -48,7 +55,7 @@ const outcomes: Record<string, EndpointOutcome> = {
     success: ({ arg, before }) => ({
       type: 'info',
       messageKey: 'collectors.update.started',
-      values: { name: cachedText(before, 'getCollectors', textAt(arg, 'id'), 'Name'), version: textAt(arg, 'collectorUpdateStart', 'Version') },
+      values: { name: collectorName(before, textAt(arg, 'id')), version: textAt(arg, 'collectorUpdateStart', 'Version') },
     }),
     error: { messageKey: 'collectors.errors.update' },
   },
@@ -92,6 +99,28 @@ const withTemplateDownload = collectorsApi.enhanceEndpoints<
 });
 
 export const { useGetCollectorTemplateMutation } = withTemplateDownload;
+
+/**
+ * The generated getCollectors answers the items only; the collectors page also needs the total the
+ * server counted (x-total-count), which the transport adds for a `paginated` call. Same call, same
+ * tags, the answer `{ items, totalCount }`.
+ */
+const collectorsPaged = collectorsApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCollectorsPage: build.query<Paginated<CollectorRead>, GetCollectorsApiArg>({
+      query: (arg) => ({
+        url: '/collectors',
+        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
+        params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
+        paginated: true,
+      }),
+      providesTags: collectorsTags.getCollectorsPage.providesTags,
+    }),
+  }),
+});
+
+export const { useGetCollectorsPageQuery } = collectorsPaged;
+export const collectorsPagedApi = collectorsPaged;
 
 export const {
   useGetCollectorsQuery,

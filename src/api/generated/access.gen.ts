@@ -10,6 +10,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           Limit: queryArg.limit,
           Page: queryArg.page,
+          Keyword: queryArg.keyword,
           AllOrganizations: queryArg.allOrganizations,
         },
       }),
@@ -149,6 +150,11 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/user-groups`,
         headers: {
           "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+          Keyword: queryArg.keyword,
         },
       }),
     }),
@@ -405,6 +411,8 @@ export type GetUsersApiArg = {
   "x-organization-uuid"?: string;
   limit?: number;
   page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
   /** Every user of the installation, whatever the current organization; needs READ_USERS at root (else 403). */
   allOrganizations?: boolean;
 };
@@ -493,10 +501,14 @@ export type GetPrivilegesApiResponse =
   /** status 200 The privileges. */ Privilege[];
 export type GetPrivilegesApiArg = void;
 export type GetUserGroupsApiResponse =
-  /** status 200 The groups. */ UserGroupRead[];
+  /** status 200 A page of groups. */ UserGroupRead[];
 export type GetUserGroupsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
+  limit?: number;
+  page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
 };
 export type CreateUserGroupApiResponse =
   /** status 201 The new group. */ UserGroupRead;

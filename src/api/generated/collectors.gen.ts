@@ -10,6 +10,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           Limit: queryArg.limit,
           Page: queryArg.page,
+          Keyword: queryArg.keyword,
         },
       }),
     }),
@@ -152,6 +153,8 @@ export type GetCollectorsApiArg = {
   "x-organization-uuid"?: string;
   limit?: number;
   page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
 };
 export type CreateCollectorApiResponse =
   /** status 201 The new collector. */ CollectorRead;

@@ -79,6 +79,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           Limit: queryArg.limit,
           Page: queryArg.page,
+          Keyword: queryArg.keyword,
           AllOrganizations: queryArg.allOrganizations,
         },
       }),
@@ -281,6 +282,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           Limit: queryArg.limit,
           Page: queryArg.page,
+          Keyword: queryArg.keyword,
         },
       }),
     }),
@@ -576,6 +578,11 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/user-groups`,
         headers: {
           "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+          Keyword: queryArg.keyword,
         },
       }),
     }),
@@ -876,6 +883,8 @@ export type GetUsersApiArg = {
   "x-organization-uuid"?: string;
   limit?: number;
   page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
   /** Every user of the installation, whatever the current organization; needs READ_USERS at root (else 403). */
   allOrganizations?: boolean;
 };
@@ -1010,6 +1019,8 @@ export type GetCollectorsApiArg = {
   "x-organization-uuid"?: string;
   limit?: number;
   page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
 };
 export type CreateCollectorApiResponse =
   /** status 201 The new collector. */ CollectorRead;
@@ -1172,10 +1183,14 @@ export type UpdateTableSettingApiArg = {
   tableSetting: TableSetting;
 };
 export type GetUserGroupsApiResponse =
-  /** status 200 The groups. */ UserGroupRead[];
+  /** status 200 A page of groups. */ UserGroupRead[];
 export type GetUserGroupsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
+  limit?: number;
+  page?: number;
+  /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+  keyword?: string;
 };
 export type CreateUserGroupApiResponse =
   /** status 201 The new group. */ UserGroupRead;

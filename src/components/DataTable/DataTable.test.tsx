@@ -108,6 +108,45 @@ describe('Data table (SPEC §2)', () => {
     expect(cell.querySelectorAll('.dt-stack-item')).toHaveLength(2);
   });
 
+  it('an empty state with a next step replaces the empty message', async () => {
+    const onCreate = jest.fn();
+    const { user } = renderTable({
+      data: [],
+      emptyMessage: 'No machines.',
+      emptyState: (
+        <button type="button" onClick={onCreate}>
+          Add the first machine
+        </button>
+      ),
+    });
+    expect(within(grid()).queryByText('No machines.')).not.toBeInTheDocument();
+    await user.click(within(grid()).getByRole('button', { name: 'Add the first machine' }));
+    expect(onCreate).toHaveBeenCalled();
+  });
+
+  it('is as tall as its rows: no fixed height, the given height only caps it', () => {
+    const { rerender } = renderTable();
+    expect(grid().style.height).toBe('');
+    expect(grid().style.maxHeight).toBe('');
+    rerender(<DataTable tableId="machines" label="Machines" columns={machineColumns} data={machines} getRowId={machineId} height="200px" />);
+    expect(grid().style.height).toBe('');
+    expect(grid().style.maxHeight).toBe('200px');
+  });
+
+  it('right-hand row actions stick to the grid’s end, each after the next', () => {
+    renderTable({
+      rightActions: [
+        { id: 'edit', label: 'Edit', icon: 'E', onAction: jest.fn() },
+        { id: 'remove', label: 'Remove', icon: 'R', onAction: jest.fn() },
+      ],
+    });
+    const [edit] = within(grid()).getAllByRole('button', { name: 'Edit' });
+    const [remove] = within(grid()).getAllByRole('button', { name: 'Remove' });
+    expect(edit.parentElement).toHaveClass('dt-sticky-end');
+    expect(edit.parentElement?.style.right).toBe('44px');
+    expect(remove.parentElement?.style.right).toBe('0px');
+  });
+
   it('empty, loading and error states', async () => {
     const onRetry = jest.fn();
     const { rerender, user } = renderTable({ data: undefined });

@@ -83,10 +83,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // A refusal is no failed load: retrying cannot help, and the page must say so, as its guard does.
   const forbidden = failed && typeof props.error === 'object' && props.error !== null && Reflect.get(props.error, 'code') === 403;
   const headerRows = showHeader ? 1 : 0;
-  const style: CSSProperties & Record<'--dt-template' | '--dt-min-width' | 'height', string> = {
+  // The grid is as tall as its rows up to the largest height, then scrolls under its sticky header:
+  // a short list leaves no empty box below it, a long one does not push the page's end away.
+  const style: CSSProperties & Record<'--dt-template' | '--dt-min-width', string> = {
     '--dt-template': template,
     '--dt-min-width': `${minWidth}px`,
-    height: props.height ?? '480px',
+    ...(props.height === undefined ? {} : { maxHeight: props.height }),
   };
 
   let state: 'loading' | 'error' | 'empty' | null = null;
@@ -129,7 +131,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <div role="row" className="dt-row dt-state-row" aria-rowindex={headerRows + 1}>
               <div role="gridcell" className="dt-cell dt-state-cell" aria-colspan={grid.length}>
                 {state === 'loading' && <span role="status">{t('table.loading')}</span>}
-                {state === 'empty' && <span role="status">{props.emptyMessage ?? t('table.empty')}</span>}
+                {state === 'empty' && !props.emptyState && <span role="status">{props.emptyMessage ?? t('table.empty')}</span>}
+                {state === 'empty' && props.emptyState && <div className="dt-empty">{props.emptyState}</div>}
                 {state === 'error' && forbidden && (
                   <span role="alert" className="dt-error">
                     {t('pages.unauthorized')}

@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { headerLabel, posOf } from './cells';
+import { actionCellLayout, headerLabel, posOf } from './cells';
 import type { GridColumn } from './gridModel';
 import type { DataTableModel } from './useDataTableModel';
 
@@ -22,8 +22,9 @@ export function DataTableHead<T extends RowData>({ model, columns, activeCol }: 
         const tabIndex = activeCol === col ? 0 : -1;
         const pos = posOf(-1, col);
         if (gridColumn.kind !== 'data') {
+          const { className, style } = actionCellLayout(gridColumn);
           return (
-            <div key={gridColumn.id} role="columnheader" className="dt-cell dt-action-cell" aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos}>
+            <div key={gridColumn.id} role="columnheader" className={className} style={style} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos}>
               <span className="visually-hidden">{label}</span>
             </div>
           );

@@ -2,7 +2,7 @@ import type { RowData } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataCellContent, posOf } from './cells';
+import { actionCellLayout, dataCellContent, posOf } from './cells';
 import type { BodyItem, GridColumn } from './gridModel';
 import type { DataRow } from './useDataTableModel';
 
@@ -131,11 +131,12 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
         );
       }
       const { action } = column;
+      const { className, style } = actionCellLayout(column);
       if (!(action.isVisible?.(original) ?? true)) {
-        return <div key={column.id} role="gridcell" className="dt-cell dt-action-cell" aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos} />;
+        return <div key={column.id} role="gridcell" className={className} style={style} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos} />;
       }
       return (
-        <div key={column.id} role="gridcell" className="dt-cell dt-action-cell" aria-colindex={col + 1}>
+        <div key={column.id} role="gridcell" className={className} style={style} aria-colindex={col + 1}>
           <button
             type="button"
             className="dt-icon-button"

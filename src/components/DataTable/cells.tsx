@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { GridColumn } from './gridModel';
 import type { CellValue, DataTableColumn } from './types';
@@ -36,3 +36,9 @@ export function headerLabel<T>(column: GridColumn<T>, t: TFunction): string {
 }
 
 export const posOf = (row: number, col: number) => `${row}:${col}`;
+
+/** The class and inline offset of an action or detail cell; right actions stick to the grid's end. */
+export function actionCellLayout<T>(column: GridColumn<T>): { className: string; style?: CSSProperties } {
+  if (column.kind !== 'action' || column.stickyEnd === undefined) return { className: 'dt-cell dt-action-cell' };
+  return { className: 'dt-cell dt-action-cell dt-sticky-end', style: { right: column.stickyEnd } };
+}

@@ -5,10 +5,11 @@ import type { DataTableAction, DataTableColumn } from './types';
 
 export type GridColumn<T> =
   | { kind: 'detail'; id: string }
-  | { kind: 'action'; id: string; action: DataTableAction<T> }
+  | { kind: 'action'; id: string; action: DataTableAction<T>; stickyEnd?: number }
   | { kind: 'data'; id: string; column: DataTableColumn<T> };
 
-const ACTION_TRACK = '44px';
+const ACTION_WIDTH = 44;
+const ACTION_TRACK = `${ACTION_WIDTH}px`;
 
 export function gridColumns<T>(
   shown: readonly string[],
@@ -26,7 +27,9 @@ export function gridColumns<T>(
     ...(hasDetail ? [{ kind: 'detail' as const, id: '__detail' }] : []),
     ...leftActions.map((action) => ({ kind: 'action' as const, id: `__left_${action.id}`, action })),
     ...data,
-    ...rightActions.map((action) => ({ kind: 'action' as const, id: `__right_${action.id}`, action })),
+    // Right actions stay at the grid's end while a wide table scrolls sideways: stickyEnd is the
+    // cell's distance from that end (the action tracks after it).
+    ...rightActions.map((action, index) => ({ kind: 'action' as const, id: `__right_${action.id}`, action, stickyEnd: (rightActions.length - 1 - index) * ACTION_WIDTH })),
   ];
 }
 

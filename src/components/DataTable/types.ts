@@ -62,6 +62,8 @@ export interface DataTableProps<T> {
   error?: unknown;
   onRetry?: () => void;
   emptyMessage?: string;
+  /** Replaces `emptyMessage` when there are no rows: what to do next, with a button for it. */
+  emptyState?: ReactNode;
   /** Click selects a row, a second click deselects it. Default true. */
   selectable?: boolean;
   /** Controlled selection; leave undefined to let the table keep its own. */
@@ -79,7 +81,10 @@ export interface DataTableProps<T> {
   showSettings?: boolean;
   /** Extra controls beside the gear. */
   toolbar?: ReactNode;
-  /** Height of the scrolling area (CSS); default 480px. */
+  /**
+   * Largest height of the scrolling area (CSS); the grid is as tall as its rows up to it. Default:
+   * what the window leaves below a page header (DataTable.css, --dt-max-height).
+   */
   height?: string;
   /** Row height in px; by default 36, plus 20 for each further line of a combined column. */
   rowHeight?: number;

@@ -74,6 +74,8 @@ describe('collectors page', () => {
   it('hides calculation collectors without the Calculations licence feature (SPEC §6)', async () => {
     renderPage([aCollector({ Name: 'Calculations', CollectorType: 'calculation', IsSystem: true }), aCollector({ Name: 'Sim' })]);
     await waitFor(async () => expect(await rowNames()).toEqual(['Sim']));
+    // Nor does the count include them.
+    expect(screen.getByText('1 collector')).toBeInTheDocument();
   });
 
   it('shows calculation collectors when the licence has the Calculations feature', async () => {
@@ -275,5 +277,73 @@ describe('collectors page', () => {
     expect(await within(panel).findByRole('img', { name: 'Health of Press over time' })).toBeInTheDocument();
     const table = within(panel).getByRole('table', { name: 'Latest health changes of Press' });
     expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Paused', 'Collecting']);
+  });
+
+  describe('as a list', () => {
+    const searchBox = () => screen.getByRole('searchbox', { name: 'Search collectors' });
+
+    it('searches on the server as the user types and counts what it found', async () => {
+      const { user } = renderPage([aCollector({ Name: 'Boiler' }), aCollector({ Name: 'Press', Description: 'Hall 2' }), aCollector({ Name: 'Paint line' })]);
+      expect(await screen.findByText('3 collectors')).toBeInTheDocument();
+      await user.type(searchBox(), 'hall');
+      expect(await screen.findByText('1 collector')).toBeInTheDocument();
+      expect(await rowNames()).toEqual(['Press']);
+    });
+
+    it('offers to clear a search that matches nothing', async () => {
+      const { user } = renderPage([aCollector({ Name: 'Boiler' })]);
+      await user.type(searchBox(), 'turbine');
+      const table = await grid();
+      expect(await within(table).findByText('Nothing matches “turbine”.')).toBeInTheDocument();
+      await user.click(within(table).getByRole('button', { name: 'Clear search' }));
+      expect(await within(table).findByText('Boiler')).toBeInTheDocument();
+      expect(searchBox()).toHaveValue('');
+    });
+
+    it('an empty list tells a manager what to do next, with the button for it', async () => {
+      const { user } = renderPage([]);
+      const table = await grid();
+      expect(await within(table).findByText(/There is no collector yet\. Create one/)).toBeInTheDocument();
+      await user.click(within(table).getByRole('button', { name: 'Create the first collector' }));
+      expect(screen.getByRole('dialog', { name: 'New collector' })).toBeInTheDocument();
+    });
+
+    it('an empty list offers a reader no button they may not use', async () => {
+      renderPage([], { privileges: ['READ_COLLECTORS'] });
+      const table = await grid();
+      expect(await within(table).findByText('There is no collector in this organization yet.')).toBeInTheDocument();
+      expect(within(table).queryByRole('button', { name: 'Create the first collector' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'New collector' })).not.toBeInTheDocument();
+    });
+
+    it('has labelled icon buttons as row actions: edit opens the form, pause pauses the collector', async () => {
+      const { user, fake } = renderPage([aCollector({ Name: 'Press', Status: 'Active' })]);
+      const row = await within(await grid()).findByRole('row', { name: /Press/ });
+      const pause = within(row).getByRole('button', { name: 'Pause' });
+      expect(pause).toHaveAttribute('title', 'Pause');
+      expect(within(row).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
+      await user.click(pause);
+      await waitFor(() => expect(fake.requests).toContainEqual(expect.objectContaining({ method: 'PATCH', body: { Status: 'Paused' } })));
+      await user.click(within(row).getByRole('button', { name: 'Edit' }));
+      expect(screen.getByRole('dialog', { name: 'Edit Press' })).toBeInTheDocument();
+    });
+
+    it('a reader gets no row actions', async () => {
+      renderPage([aCollector({ Name: 'Press' })], { privileges: ['READ_COLLECTORS'] });
+      const row = await within(await grid()).findByRole('row', { name: /Press/ });
+      expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('pages through the total the server counted', async () => {
+      const many = Array.from({ length: 60 }, (_, index) => aCollector({ Name: `Line ${String(index + 1).padStart(2, '0')}` }));
+      const { user } = renderPage(many);
+      expect(await screen.findByText('1–50 of 60')).toBeInTheDocument();
+      expect(screen.getByText('60 collectors')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
+      await waitFor(async () => expect((await rowNames())[0]).toBe('Line 51'));
+      expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    });
   });
 });

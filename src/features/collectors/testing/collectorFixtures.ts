@@ -72,7 +72,15 @@ export function collectorHandlers(initial: CollectorRead[], updates: ProductUpda
   };
   const find = (id: unknown) => collectors.find((collector) => collector.UUID === id);
   const handlers = [
-    http.get('/api/collectors', () => HttpResponse.json(collectors, { headers: { 'x-total-count': String(collectors.length) } })),
+    // As the server pages and searches (Limit, Page, Keyword on name and description).
+    http.get('/api/collectors', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const keyword = (params.get('Keyword') ?? '').toLowerCase();
+      const limit = Number(params.get('Limit') ?? 100);
+      const page = Number(params.get('Page') ?? 1);
+      const matching = collectors.filter((c) => keyword === '' || `${c.Name}\n${c.Description ?? ''}`.toLowerCase().includes(keyword));
+      return HttpResponse.json(matching.slice((page - 1) * limit, page * limit), { headers: { 'x-total-count': String(matching.length) } });
+    }),
     http.get('/api/product-updates', () => HttpResponse.json(updates)),
     http.get('/api/table_setting/', () => HttpResponse.json([])),
     http.get('/api/translations/:lng/:ns', () => HttpResponse.json([])),

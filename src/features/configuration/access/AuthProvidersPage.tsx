@@ -3,8 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteAuthenticationProviderMutation, useGetAuthenticationProvidersQuery } from '../../../api/areas/access';
 import type { AuthenticationProviderRead } from '../../../api/generated/historian.gen';
+import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -14,11 +19,14 @@ import { DeleteIcon, EditIcon, Page } from './pageHelpers';
 
 /** /configuration/auth_providers: the identity providers (root privilege ReadSettings). */
 export function AuthProvidersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageSettings], scope: 'root' });
-  const { data, error, refetch } = useGetAuthenticationProvidersQuery();
+  const { data, error, isLoading, refetch } = useGetAuthenticationProvidersQuery();
+  // Providers are few: the page has them all and searches them itself.
+  const list = useListQuery();
+  const shown = useMemo(() => matchingItems(data, list.keyword, (row) => [row.ProviderName, row.ProviderType]), [data, list.keyword]);
   const [remove, deleting] = useDeleteAuthenticationProviderMutation();
   const [target, setTarget] = useState<AuthenticationProviderRead | null>(null);
 
@@ -46,9 +54,34 @@ export function AuthProvidersPage() {
     setTarget(null);
   };
 
+  const number = new Intl.NumberFormat(i18n.language);
+  const createLink = (label: string) =>
+    canManage && (
+      <Link className="button primary" to={configurationPath('auth_provider')}>
+        <Plus size={16} aria-hidden="true" />
+        {label}
+      </Link>
+    );
   return (
-    <Page title={t('pages.auth_providers')} actions={canManage && <Link className="button primary" to={configurationPath('auth_provider')}>{t('providers.create')}</Link>}>
-      <DataTable tableId="auth-providers" label={t('providers.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
+    <Page title={t('pages.auth_providers')} description={t('providers.page_description')} actions={createLink(t('providers.create'))}>
+      <DataTable
+        tableId="auth-providers"
+        label={t('providers.list_label')}
+        columns={columns}
+        data={shown}
+        getRowId={(row) => row.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={refetch}
+        rightActions={actions}
+        toolbar={
+          <div className="list-toolbar">
+            <SearchBox label={t('providers.search')} value={list.keyword} onSearch={list.setKeyword} />
+            {shown && <ListCount>{t('providers.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
+          </div>
+        }
+        emptyState={<EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={t('providers.empty')} action={createLink(t('providers.create'))} />}
+      />
       <ConfirmDialog open={target !== null} title={t('providers.delete')} busy={deleting.isLoading} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
         <p>{t('providers.delete_confirm', { name: target?.ProviderName ?? '' })}</p>
       </ConfirmDialog>

@@ -1,12 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsQuery } from '../../../api/areas/access';
+import { Plus } from 'lucide-react';
+import { useCreateUserGroupMutation, useDeleteUserGroupMutation, useGetUserGroupsPageQuery } from '../../../api/areas/access';
 import type { UserGroupRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
+import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { ListPager } from '../../../components/ListControls/ListPager';
+import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { Modal } from '../../../components/Modal/Modal';
@@ -20,14 +26,17 @@ import { DeleteIcon, EditIcon, Page, text } from './pageHelpers';
 const CREATE_FORM = 'create-group-form';
 const checkGroup = contractChecks('UserGroup');
 
-/** /configuration/groups: the organization's groups, system groups last (SPEC §3). */
+/** /configuration/groups: the organization's groups, system groups last (SPEC §3), paged and searched on the server. */
 export function GroupsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const formErrors = useFormErrors();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUserGroups] });
-  const { data, error, refetch } = useGetUserGroupsQuery({});
+  const list = useListQuery();
+  const { data, error, isLoading, refetch } = useGetUserGroupsPageQuery({ limit: list.pageSize, page: list.page, keyword: list.keyword || undefined });
+  const total = data?.totalCount ?? 0;
+  usePageWithin(list, data?.totalCount);
   const [create, creating] = useCreateUserGroupMutation();
   const [remove, deleting] = useDeleteUserGroupMutation();
   const [creatingOpen, setCreatingOpen] = useState(false);
@@ -66,18 +75,42 @@ export function GroupsPage() {
     setTarget(null);
   };
 
+  const number = new Intl.NumberFormat(i18n.language);
+  const createButton = (label: string) =>
+    canManage && (
+      <button type="button" className="primary" onClick={() => setCreatingOpen(true)}>
+        <Plus size={16} aria-hidden="true" />
+        {label}
+      </button>
+    );
   return (
-    <Page
-      title={t('pages.groups')}
-      actions={
-        canManage && (
-          <button type="button" className="primary" onClick={() => setCreatingOpen(true)}>
-            {t('groups.create')}
-          </button>
-        )
-      }
-    >
-      <DataTable tableId="user-groups" label={t('groups.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
+    <Page title={t('pages.groups')} description={t('groups.page_description')} actions={createButton(t('groups.create'))}>
+      <DataTable
+        tableId="user-groups"
+        label={t('groups.list_label')}
+        columns={columns}
+        data={data?.items}
+        getRowId={(row) => row.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={refetch}
+        rightActions={actions}
+        toolbar={
+          <div className="list-toolbar">
+            <SearchBox label={t('groups.search')} value={list.keyword} onSearch={list.setKeyword} />
+            {data && <ListCount>{t('groups.count', { count: total, n: number.format(total) })}</ListCount>}
+          </div>
+        }
+        emptyState={
+          <EmptyList
+            keyword={list.keyword}
+            onClearSearch={() => list.setKeyword('')}
+            message={canManage ? t('groups.empty_manage') : t('groups.empty')}
+            action={createButton(t('groups.create_first'))}
+          />
+        }
+      />
+      {total > 0 && <ListPager page={list.page} pageSize={list.pageSize} total={total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />}
       <Modal open={creatingOpen} title={t('groups.create')} onCancel={() => setCreatingOpen(false)} saveFormId={CREATE_FORM} busy={creating.isLoading}>
         <Form id={CREATE_FORM} errors={errors} validate={checkGroup} onSubmit={(values) => void submit(values)}>
           <TextField name="Name" label={t('groups.name')} help={t('groups.name_help')} required />

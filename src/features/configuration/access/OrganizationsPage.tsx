@@ -4,8 +4,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteOrganizationMutation, useGetOrganizationsQuery } from '../../../api/areas/access';
 import type { OrganizationRead } from '../../../api/generated/historian.gen';
 import { isProblemError } from '../../../api/transport/errors';
+import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -24,11 +29,14 @@ function holdingsOf(error: unknown): Record<string, number> | undefined {
 
 /** /configuration/organizations: every organization (root privilege ReadOrganizations). */
 export function OrganizationsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageOrganizations], scope: 'root' });
-  const { data, error, refetch } = useGetOrganizationsQuery({ limit: 10000 });
+  const { data, error, isLoading, refetch } = useGetOrganizationsQuery({ limit: 10000 });
+  // Organizations are few: the page has them all and searches them itself.
+  const list = useListQuery();
+  const shown = useMemo(() => matchingItems(data, list.keyword, (row) => [row.Name, row.Description]), [data, list.keyword]);
   const [remove, { isLoading: deleting }] = useDeleteOrganizationMutation();
   const [target, setTarget] = useState<OrganizationRead | null>(null);
   const refreshOwnAccess = useRefreshOwnAccess();
@@ -68,12 +76,34 @@ export function OrganizationsPage() {
     else close();
   };
 
+  const number = new Intl.NumberFormat(i18n.language);
+  const createLink = (label: string) =>
+    canManage && (
+      <Link className="button primary" to={configurationPath('create_organization')}>
+        <Plus size={16} aria-hidden="true" />
+        {label}
+      </Link>
+    );
   return (
-    <Page
-      title={t('pages.organizations')}
-      actions={canManage && <Link className="button primary" to={configurationPath('create_organization')}>{t('organizations.create')}</Link>}
-    >
-      <DataTable tableId="organizations" label={t('organizations.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
+    <Page title={t('pages.organizations')} description={t('organizations.page_description')} actions={createLink(t('organizations.create'))}>
+      <DataTable
+        tableId="organizations"
+        label={t('organizations.list_label')}
+        columns={columns}
+        data={shown}
+        getRowId={(row) => row.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={refetch}
+        rightActions={actions}
+        toolbar={
+          <div className="list-toolbar">
+            <SearchBox label={t('organizations.search')} value={list.keyword} onSearch={list.setKeyword} />
+            {shown && <ListCount>{t('organizations.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
+          </div>
+        }
+        emptyState={<EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={t('organizations.empty')} action={createLink(t('organizations.create'))} />}
+      />
       <ConfirmDialog
         open={target !== null}
         title={t('organizations.delete')}

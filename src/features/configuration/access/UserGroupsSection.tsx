@@ -8,7 +8,7 @@ import { useMembershipChange } from './useMembershipChange';
 export function UserGroupsSection({ user, canManage }: { user: User; canManage: boolean }) {
   const { t } = useTranslation();
   const { data: memberships } = useGetUserGroupUsersQuery({ userUuid: user.UUID });
-  const { data: groups } = useGetUserGroupsQuery({});
+  const { data: groups } = useGetUserGroupsQuery({ limit: 10000 });
   const [add, adding] = useCreateUserGroupUserMutation();
   const [remove] = useDeleteUserGroupUserMutation();
   const [choice, setChoice] = useState('');

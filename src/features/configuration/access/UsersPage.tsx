@@ -1,10 +1,16 @@
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteUserMutation, useGetUsersQuery } from '../../../api/areas/access';
+import { useDeleteUserMutation, useGetUsersPageQuery } from '../../../api/areas/access';
 import type { UserRead as User } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { ListPager } from '../../../components/ListControls/ListPager';
+import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -14,16 +20,19 @@ import { MenuAccessDialog } from './MenuAccessDialog';
 import { organizationNames } from './UserOrganizations';
 import { DeleteIcon, EditIcon, Page } from './pageHelpers';
 
-/** /configuration/users: the users of the current organization (every user at root). */
+/** /configuration/users: the users of the current organization (every user at root), paged and searched on the server. */
 export function UsersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageUsers] });
-  const { data, error, refetch } = useGetUsersQuery({ limit: 10000 });
+  const list = useListQuery();
+  const { data, error, isLoading, refetch } = useGetUsersPageQuery({ limit: list.pageSize, page: list.page, keyword: list.keyword || undefined });
   const [remove, { isLoading: deleting }] = useDeleteUserMutation();
   const [target, setTarget] = useState<User | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const total = data?.totalCount ?? 0;
+  usePageWithin(list, data?.totalCount);
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
@@ -49,19 +58,53 @@ export function UsersPage() {
     setTarget(null);
   };
 
+  const number = new Intl.NumberFormat(i18n.language);
+  const create = (label: string) =>
+    canManage && (
+      <Link className="button primary" to={configurationPath('user')}>
+        <Plus size={16} aria-hidden="true" />
+        {label}
+      </Link>
+    );
   return (
     <Page
       title={t('pages.users')}
+      description={t('users.description')}
       actions={
-        <div className="page-actions">
+        <>
           <button type="button" onClick={() => setMenuOpen(true)}>
             {t('access.menu')}
           </button>
-          {canManage && <Link className="button primary" to={configurationPath('user')}>{t('users.create')}</Link>}
-        </div>
+          {create(t('users.create'))}
+        </>
       }
     >
-      <DataTable tableId="users" label={t('users.list_label')} columns={columns} data={data} getRowId={(row) => row.UUID} error={error} onRetry={refetch} rightActions={actions} />
+      <DataTable
+        tableId="users"
+        label={t('users.list_label')}
+        columns={columns}
+        data={data?.items}
+        getRowId={(row) => row.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={refetch}
+        rightActions={actions}
+        toolbar={
+          <div className="list-toolbar">
+            <SearchBox label={t('users.search')} value={list.keyword} onSearch={list.setKeyword} />
+            {data && <ListCount>{t('users.count', { count: total, n: number.format(total) })}</ListCount>}
+          </div>
+        }
+        emptyState={
+          <EmptyList
+            keyword={list.keyword}
+            onClearSearch={() => list.setKeyword('')}
+            message={canManage ? t('users.empty_manage') : t('users.empty')}
+            action={create(t('users.create_first'))}
+          />
+        }
+      />
+      {total > 0 && <ListPager page={list.page} pageSize={list.pageSize} total={total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />}
       <ConfirmDialog open={target !== null} title={t('users.delete')} busy={deleting} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
         <p>{t('users.delete_confirm', { name: target?.Name ?? '' })}</p>
       </ConfirmDialog>

@@ -125,4 +125,41 @@ describe('user groups list', () => {
     await waitFor(() => expect(within(grid).queryByText('Engineers')).not.toBeInTheDocument());
     expect(listLoads).toBe(1);
   });
+
+  it('a group created while the list is searched joins it only when it matches the search, and the count follows', async () => {
+    let created = 0;
+    const groups: UserGroupRead[] = [
+      aUserGroup({ UUID: '66666666-6666-4666-8666-666666666666', Name: 'Operators', IsSystem: false }),
+      aUserGroup({ UUID: '77777777-7777-4777-8777-777777777777', Name: 'Administrators', IsSystem: true }),
+    ];
+    server.use(
+      noTranslationOverrides(),
+      http.get('/api/table_setting/', () => HttpResponse.json(null)),
+      http.get('/api/user-groups', ({ request }) => {
+        const keyword = (new URL(request.url).searchParams.get('Keyword') ?? '').toLowerCase();
+        const matching = groups.filter((group) => group.Name.toLowerCase().includes(keyword));
+        return HttpResponse.json(matching, { headers: { 'x-total-count': String(matching.length) } });
+      }),
+      http.post('/api/user-groups', async ({ request }) => {
+        created += 1;
+        return HttpResponse.json({ ...((await request.json()) as UserGroupRead), UUID: `88888888-8888-4888-8888-00000000000${created}`, IsSystem: false }, { status: 201 });
+      }),
+    );
+    const { user } = render(<GroupsPage />, GROUP_ADMIN);
+    const grid = await screen.findByRole('grid', { name: 'User groups' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'oper');
+    expect(await screen.findByText('1 group')).toBeInTheDocument();
+    const createGroup = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: 'Create group' }));
+      await user.type(within(screen.getByRole('dialog')).getByLabelText(/^Name/), name);
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await createGroup('Engineers');
+    expect(within(grid).queryByText('Engineers')).not.toBeInTheDocument();
+    expect(screen.getByText('1 group')).toBeInTheDocument();
+    await createGroup('Night operators');
+    expect(await within(grid).findByText('Night operators')).toBeInTheDocument();
+    expect(screen.getByText('2 groups')).toBeInTheDocument();
+  });
 });

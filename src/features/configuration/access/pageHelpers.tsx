@@ -14,9 +14,9 @@ export function useQueryId(): string | undefined {
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The access pages follow the console's page template (components/Page). */
-export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function Page({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
   return (
-    <TemplatePage title={title} actions={actions}>
+    <TemplatePage title={title} description={description} actions={actions}>
       {children}
     </TemplatePage>
   );

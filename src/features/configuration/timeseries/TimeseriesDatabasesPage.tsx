@@ -3,8 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
 import { useDeleteTimeseriesDatabaseMutation } from '../../../api/areas/configuration';
+import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { ConfirmDialog } from '../access/ConfirmDialog';
 import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
@@ -15,13 +20,16 @@ const TABLE_ID = 'timeseries_databases';
 
 /** /configuration/timeseries_databases: the time-series databases of the current organization. */
 export function TimeseriesDatabasesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
   const { canManage, databases, types } = useOrganizationTimeseriesDatabases();
   const { data, error, isLoading, refetch } = databases;
   const [remove, { isLoading: deleting }] = useDeleteTimeseriesDatabaseMutation();
   const [target, setTarget] = useState<TimeseriesDatabaseRead | null>(null);
+  // An organization has few databases: the page has them all and searches them itself.
+  const list = useListQuery();
+  const shown = useMemo(() => matchingItems(data, list.keyword, (row) => [row.Name]), [data, list.keyword]);
 
   // SPEC §8: a failed load is told in a toast, besides the table's own error state.
   useEffect(() => {
@@ -61,28 +69,35 @@ export function TimeseriesDatabasesPage() {
     setTarget(null);
   };
 
+  const number = new Intl.NumberFormat(i18n.language);
+  const createLink = (label: string) =>
+    canManage && (
+      <Link className="button primary" to={editorPath()}>
+        <Plus size={16} aria-hidden="true" />
+        {label}
+      </Link>
+    );
   return (
-    <Page
-      title={t('pages.timeseries_databases')}
-      actions={
-        canManage && (
-          <Link className="button primary" to={editorPath()}>
-            {t('timeseries.create')}
-          </Link>
-        )
-      }
-    >
+    <Page title={t('pages.timeseries_databases')} description={t('timeseries.page_description')} actions={createLink(t('timeseries.create'))}>
       <DataTable
         tableId={TABLE_ID}
         label={t('timeseries.list_label')}
         columns={columns}
-        data={data}
+        data={shown}
         getRowId={(row) => row.UUID}
         loading={isLoading}
         error={error}
         onRetry={() => void refetch()}
-        emptyMessage={t('timeseries.empty')}
         rightActions={actions}
+        toolbar={
+          <div className="list-toolbar">
+            <SearchBox label={t('timeseries.search')} value={list.keyword} onSearch={list.setKeyword} />
+            {shown && <ListCount>{t('timeseries.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
+          </div>
+        }
+        emptyState={
+          <EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={canManage ? t('timeseries.empty_manage') : t('timeseries.empty')} action={createLink(t('timeseries.create'))} />
+        }
       />
       <ConfirmDialog open={target !== null} title={t('timeseries.delete')} busy={deleting} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
         <p>{t('timeseries.delete_confirm', { name: target?.Name ?? '' })}</p>
