@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { License } from '../../../api/generated/historian.gen';
@@ -62,7 +63,7 @@ export function LicencePage() {
     [t, i18n.language, organizationName],
   );
   const actions = useMemo<DataTableAction<License>[]>(
-    () => [{ id: 'view', label: t('licence.table.view'), icon: <span aria-hidden="true">👁</span>, onAction: setViewing }],
+    () => [{ id: 'view', label: t('licence.table.view'), icon: <Eye size={16} aria-hidden="true" focusable="false" />, onAction: setViewing }],
     [t],
   );
 
