@@ -6,6 +6,7 @@ import type { OrganizationRead } from '../../../api/generated/historian.gen';
 import { isProblemError } from '../../../api/transport/errors';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { itemStatusLabel } from '../../../components/StatusIcon/CollectorStatusIcon';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -39,7 +40,7 @@ export function OrganizationsPage() {
       { id: 'name', header: t('organizations.name'), value: (row) => row.Name },
       { id: 'description', header: t('organizations.description'), value: (row) => row.Description },
       { id: 'postgres_user', header: t('organizations.postgres_user'), value: (row) => row.PostgresUser },
-      { id: 'status', header: t('organizations.status'), value: (row) => (row.IsRoot ? t('organizations.root') : row.Status) },
+      { id: 'status', header: t('organizations.status'), value: (row) => (row.IsRoot ? t('organizations.root') : row.Status ? itemStatusLabel(row.Status, t) : '') },
     ],
     [t],
   );
