@@ -63,7 +63,22 @@ beforeAll(async () => {
   const group = await admin.json<Created>('POST', '/user-groups', { body: { Name: 'Operators', Description: 'Run the plant' }, organization: org });
   const user = await admin.json<Created>('POST', '/users', { body: { Name: 'olga', Password: 'olga-password-1' }, organization: org });
   await admin.json('POST', '/user-group-users', { body: { UserGroupUUID: group.UUID, UserUUID: user.UUID }, organization: org });
-  const databases = await admin.json<Created[]>('GET', '/timeseries-databases', { organization: org });
+  // A database and a single sign-on provider, so that their pages draw the forms of their schemas.
+  const types = await admin.json<Array<{ UUID: string; Name: string }>>('GET', '/timeseries-database-types', { organization: org });
+  const postgresType = types.find((type) => type.Name === 'PostgreSQL')?.UUID ?? types[0].UUID;
+  const database = await admin.json<Created>('POST', '/timeseries-databases', {
+    body: { Name: 'Plant store', TimeseriesDatabaseTypeUUID: postgresType, Settings: { mode: 'builtin' } },
+    organization: org,
+  });
+  const provider = await admin.json<Created>('POST', '/authentication-providers', {
+    body: {
+      ProviderName: 'plant-sso',
+      ProviderType: 'oidc',
+      Settings: { issuer: 'https://login.example.com/realms/plant', clientId: 'historian', scopes: 'openid profile email', groupClaim: 'groups' },
+      SecureSettings: { clientSecret: 'plant-sign-on-secret' },
+    },
+    organization: root,
+  });
   const records = await Promise.all(
     [
       ['/organizations', root],
@@ -77,13 +92,12 @@ beforeAll(async () => {
   for (const record of records.flat()) {
     for (const field of ['Name', 'Description', 'ProviderName']) if (typeof record[field] === 'string') dataNames.add(record[field]);
   }
-  const providers = await admin.json<Created[]>('GET', '/authentication-providers', { organization: root });
   const detail: Record<string, string> = {
     edit_organization: north.UUID,
     user: user.UUID,
     group: group.UUID,
-    timeseries_database: databases[0]?.UUID ?? '',
-    auth_provider: providers[0]?.UUID ?? '',
+    timeseries_database: database.UUID,
+    auth_provider: provider.UUID,
   };
   for (const route of ROUTES) {
     if ('placeholder' in route && route.placeholder) continue;
@@ -192,9 +206,11 @@ async function shoot(name: string) {
 }
 
 async function switchTheme(theme: (typeof THEMES)[number]) {
-  await page.evaluate((choice) => window.localStorage.setItem('historian.theme', choice), theme);
+  // Stored as lib/theme.ts writes it: the choice as JSON.
+  await page.evaluate((choice) => window.localStorage.setItem('historian.theme', JSON.stringify(choice)), theme);
   await page.reload();
   await shell().waitFor();
+  await page.waitForFunction((choice) => document.documentElement.dataset.theme === choice, theme);
 }
 
 describe('every real page, in both themes and at both sizes', () => {
