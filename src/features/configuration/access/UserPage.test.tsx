@@ -47,4 +47,12 @@ describe('user page', () => {
     expect(password).toHaveAccessibleDescription('A local user needs a password.');
     expect(posts()).toBe(0);
   });
+
+  it('offers each language by its name, not by its code', async () => {
+    renderCreate();
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(language).toHaveDisplayValue('English');
+    expect(screen.getByRole('option', { name: 'Deutsch' })).toHaveValue('de');
+    expect(screen.queryByRole('option', { name: 'de' })).not.toBeInTheDocument();
+  });
 });

@@ -75,7 +75,8 @@ function UserForm({ existing }: { existing?: UserRead }) {
     else if (!existing) navigate(`${configurationPath('user')}?id=${result.data.UUID}`, { replace: true });
   };
 
-  const locales = LANGUAGES.map((language) => ({ value: language, label: language }));
+  // Each language by its name, as the profile offers it (profile.languages.*).
+  const locales = LANGUAGES.map((language) => ({ value: language, label: t(`profile.languages.${language}`) }));
   return (
     <Page title={existing ? existing.Name : t('users.create')}>
       <Form id="user-form" mode={canManage ? 'edit' : 'read'} errors={errors} onSubmit={(values) => void submit(values)}>
