@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupPrivilegeMutation, useDeleteUserGroupPrivilegeMutation, useGetPrivilegesQuery, useGetUserGroupPrivilegesQuery } from '../../../api/areas/access';
 import { useRefreshOwnAccess } from './useRefreshOwnAccess';
+import './GroupPrivileges.css';
 
 /** One checkbox per privilege; checking grants it to the group, unchecking withdraws it. */
 export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid: string; isSystem: boolean; canManage: boolean }) {
