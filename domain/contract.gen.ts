@@ -1426,6 +1426,8 @@ export interface components {
         SettingsSchema: {
             /** @enum {string} */
             type?: "object";
+            /** @description Where the console finds this schema's texts in its catalogue: `<key>.<property>.title`, `<key>.<property>.description` and `<key>.<property>.enum.<value>`; a text missing there falls back to the schema's own (English) one. */
+            "x-i18n"?: string;
             properties?: {
                 [key: string]: components["schemas"]["SettingsSchemaProperty"];
             };

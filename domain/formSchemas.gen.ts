@@ -60,6 +60,9 @@ export const FORM_SCHEMAS = {
               "object"
             ]
           },
+          "x-i18n": {
+            "type": "string"
+          },
           "properties": {
             "type": "object"
           },
@@ -82,6 +85,9 @@ export const FORM_SCHEMAS = {
             "enum": [
               "object"
             ]
+          },
+          "x-i18n": {
+            "type": "string"
           },
           "properties": {
             "type": "object"

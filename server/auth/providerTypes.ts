@@ -22,13 +22,14 @@ export interface SchemaProperty {
 
 export interface ProviderTypeJson {
   Name: ProviderTypeName;
-  SettingsSchema: { type: 'object'; properties: Record<string, SchemaProperty>; required: string[] };
+  SettingsSchema: { type: 'object'; 'x-i18n'?: string; properties: Record<string, SchemaProperty>; required: string[] };
 }
 
 const LDAP: ProviderTypeJson = {
   Name: 'ldap',
   SettingsSchema: {
     type: 'object',
+    'x-i18n': 'schemas.provider_ldap',
     properties: {
       url: { title: 'Server URL', type: 'string', examples: ['ldaps://ldap.example.com:636', 'ldap://ldap.example.com:389'], order: 1 },
       startTls: { title: 'StartTLS', description: 'Upgrade an ldap:// connection to TLS before binding.', type: 'boolean', default: false, order: 2 },
@@ -66,6 +67,7 @@ const OIDC: ProviderTypeJson = {
   Name: 'oidc',
   SettingsSchema: {
     type: 'object',
+    'x-i18n': 'schemas.provider_oidc',
     properties: {
       issuer: { title: 'Issuer URL', type: 'string', examples: ['https://login.example.com/realms/plant'], order: 1 },
       clientId: { title: 'Client ID', type: 'string', order: 2 },

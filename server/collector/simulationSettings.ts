@@ -8,6 +8,7 @@ export const COLLECTOR_TYPE = 'simulation';
 
 export const SETTINGS_SCHEMA = {
   type: 'object',
+  'x-i18n': 'schemas.collector_simulation',
   required: ['SampleIntervalMs'],
   properties: {
     SampleIntervalMs: {
@@ -42,6 +43,7 @@ export const SETTINGS_SCHEMA = {
 
 export const MEASUREMENT_SETTINGS_SCHEMA = {
   type: 'object',
+  'x-i18n': 'schemas.collector_simulation_measurement',
   required: ['Signal'],
   properties: {
     Signal: { type: 'string', title: 'Signal', enum: ['sine', 'ramp', 'random'], default: 'sine', order: 1 },

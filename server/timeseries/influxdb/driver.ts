@@ -12,6 +12,7 @@ export const INFLUXDB_TIMESERIES_TYPE_UUID = '5a096da6-f23e-4424-ba24-87bf35125f
 
 export const INFLUXDB_SETTINGS_SCHEMA: SettingsSchema = {
   type: 'object',
+  'x-i18n': 'schemas.timeseries_influxdb',
   properties: {
     url: {
       title: 'URL',

@@ -15,6 +15,7 @@ export const POSTGRES_MODES = ['builtin', 'external'] as const;
 
 export const POSTGRES_SETTINGS_SCHEMA: SettingsSchema = {
   type: 'object',
+  'x-i18n': 'schemas.timeseries_postgres',
   properties: {
     mode: {
       title: 'Storage',

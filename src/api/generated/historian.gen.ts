@@ -1556,6 +1556,8 @@ export type SettingsSchemaProperty = {
 };
 export type SettingsSchema = {
   type?: "object";
+  /** Where the console finds this schema's texts in its catalogue: `<key>.<property>.title`, `<key>.<property>.description` and `<key>.<property>.enum.<value>`; a text missing there falls back to the schema's own (English) one. */
+  "x-i18n"?: string;
   properties?: {
     [key: string]: SettingsSchemaProperty;
   };

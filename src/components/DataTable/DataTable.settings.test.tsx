@@ -15,7 +15,7 @@ const TABLE = 'machines';
 const translations = http.get('/api/translations/:lng/:ns', () => HttpResponse.json([]));
 
 function headers() {
-  return screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+  return screen.getAllByRole('columnheader').map((header) => header.textContent);
 }
 
 function renderTable(options: { signedIn?: boolean; privileges?: string[]; tableSettings?: Record<string, { columnsShown: string[]; columnsOrder: string[]; pk?: number }> } = {}) {

@@ -1,4 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { actionCellLayout, headerLabel, posOf } from './cells';
 import type { GridColumn } from './gridModel';
@@ -11,6 +12,8 @@ interface DataTableHeadProps<T extends RowData> {
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+// Drawn icons, not arrow characters: those may render as emoji (STYLE: no emoji as icons).
+const SORT_ICONS = { asc: ArrowUp, desc: ArrowDown, none: ArrowUpDown } as const;
 
 /** The column header row; sortable headers hold a button that cycles the sort. */
 export function DataTableHead<T extends RowData>({ model, columns, activeCol }: DataTableHeadProps<T>) {
@@ -32,6 +35,7 @@ export function DataTableHead<T extends RowData>({ model, columns, activeCol }: 
         const column = model.table.getColumn(gridColumn.id);
         const sorted = column?.getIsSorted() ?? false;
         const align = gridColumn.column.align === 'end' ? ' dt-align-end' : '';
+        const SortIcon = SORT_ICONS[sorted || 'none'];
         if (!column?.getCanSort()) {
           return (
             <div key={gridColumn.id} role="columnheader" className={`dt-cell${align}`} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos}>
@@ -50,7 +54,7 @@ export function DataTableHead<T extends RowData>({ model, columns, activeCol }: 
             <button type="button" className="dt-sort" tabIndex={tabIndex} data-pos={pos} onClick={() => column.toggleSorting(undefined, false)}>
               {label}
               <span className={`dt-sort-icon${sorted ? ` dt-sorted-${sorted}` : ''}`} aria-hidden="true">
-                {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                <SortIcon size={12} focusable="false" />
               </span>
             </button>
           </div>

@@ -60,7 +60,7 @@ const INTERACTIVE = 'button, a, input, select, textarea, label';
 
 export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
   const { rows, columns, items, expanded, onToggleDetail, renderDetail, selectable, active, scrollElement, handleRef, rowHeight } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [scrollMargin, setScrollMargin] = useState(0);
   const count = items ? items.length : rows.length;
   const itemAt = useCallback((index: number): BodyItem => items?.[index] ?? { rowIndex: index, detail: false }, [items]);
@@ -105,6 +105,7 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
     handleRef.current = null;
   }, [handleRef]);
 
+  const locale = i18n.language;
   const renderCell = useCallback<RenderCell>(
     (rowIndex, itemIndex, col, tabIndex) => {
       const row = rows[rowIndex];
@@ -115,7 +116,7 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
         const align = column.column.align === 'end' ? ' dt-align-end' : '';
         return (
           <div key={column.id} role="gridcell" className={`dt-cell${align}`} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos}>
-            {dataCellContent(column.column, original, t)}
+            {dataCellContent(column.column, original, t, locale)}
           </div>
         );
       }
@@ -152,7 +153,7 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
         </div>
       );
     },
-    [rows, columns, expanded, onToggleDetail, t],
+    [rows, columns, expanded, onToggleDetail, t, locale],
   );
 
   const onRowClick = (row: DataRow<T>) => (event: MouseEvent<HTMLDivElement>) => {

@@ -3,15 +3,16 @@ import type { TFunction } from 'i18next';
 import type { GridColumn } from './gridModel';
 import type { CellValue, DataTableColumn } from './types';
 
-/** A cell's default text: dates in the user's locale, booleans as yes/no, nothing for empty. */
-export function formatValue(value: CellValue, t: TFunction): ReactNode {
+/** A cell's default text: dates and numbers in the user's locale (Intl), booleans as yes/no, nothing for empty. */
+export function formatValue(value: CellValue, t: TFunction, locale: string): ReactNode {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toLocaleString();
+  if (value instanceof Date) return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value);
+  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
   if (typeof value === 'boolean') return value ? t('general.yes') : t('general.no');
   return String(value);
 }
 
-export function dataCellContent<T>(column: DataTableColumn<T>, row: T, t: TFunction): ReactNode {
+export function dataCellContent<T>(column: DataTableColumn<T>, row: T, t: TFunction, locale: string): ReactNode {
   if (column.cell) return column.cell(row);
   if (column.stack) {
     return (
@@ -25,7 +26,7 @@ export function dataCellContent<T>(column: DataTableColumn<T>, row: T, t: TFunct
       </span>
     );
   }
-  return formatValue(column.value?.(row), t);
+  return formatValue(column.value?.(row), t, locale);
 }
 
 /** The label of a grid column's header, visible or not. */

@@ -21,14 +21,26 @@ function text(value: unknown): string | undefined {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function SchemaField({ name, property, required, value, existing, secureHelp }: SchemaProperty & { value: unknown; existing: boolean; secureHelp?: string }) {
+interface SchemaFieldProps extends SchemaProperty {
+  value: unknown;
+  existing: boolean;
+  secureHelp?: string;
+  /** The schema's x-i18n key: where the catalogue holds this field's texts. */
+  i18nKey?: string;
+}
+
+function SchemaField({ name, property, required, value, existing, secureHelp, i18nKey }: SchemaFieldProps) {
   const { t } = useTranslation();
+  // A schema's texts are English; those its x-i18n key names in the catalogue speak the user's language.
+  const translated = (part: string, fallback: string | undefined): string | undefined =>
+    i18nKey && fallback !== undefined ? t(`${i18nKey}.${name}.${part}`, { defaultValue: fallback }) : fallback;
   const secure = isSecure(property);
   const field = `${secure ? SECURE_SETTINGS : SETTINGS}.${name}`;
-  const label = property.title ?? name;
+  const label = translated('title', property.title ?? name) ?? name;
+  const description = translated('description', property.description);
   const example = property.examples?.[0];
   const placeholder = example === undefined ? undefined : t('form.example', { example: text(example) });
-  const help = secure && existing ? [property.description, secureHelp ?? t('form.secure_unchanged')].filter(Boolean).join(' ') : property.description;
+  const help = secure && existing ? [description, secureHelp ?? t('form.secure_unchanged')].filter(Boolean).join(' ') : description;
   // A stored secret stays when the field is left empty, so it is not required then.
   const common = { name: field, label, help, required: required && !(secure && existing) };
 
@@ -36,7 +48,7 @@ function SchemaField({ name, property, required, value, existing, secureHelp }: 
     return (
       <SelectField
         {...common}
-        options={property.enum.map((option) => ({ value: String(option), label: String(option) }))}
+        options={property.enum.map((option) => ({ value: String(option), label: translated(`enum.${String(option)}`, String(option)) ?? String(option) }))}
         placeholder={required ? undefined : t('form.choose')}
         valueType={property.type ? VALUE_TYPES[property.type] : undefined}
         defaultValue={text(value) ?? ''}
@@ -77,7 +89,7 @@ export function SchemaFields({ schema, settings, existing = false, secureHelp }:
       {orderedProperties(schema).map((entry) => {
         const stored = settings?.[entry.name];
         const value = isSecure(entry.property) ? undefined : (stored ?? (existing ? undefined : entry.property.default));
-        return <SchemaField key={entry.name} {...entry} value={value} existing={existing} secureHelp={secureHelp} />;
+        return <SchemaField key={entry.name} {...entry} value={value} existing={existing} secureHelp={secureHelp} i18nKey={schema['x-i18n']} />;
       })}
     </>
   );

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import deGeneral from '../../../locales/de/general.json';
 import type { SettingsSchema } from '../../../domain/settingsSchema';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { SchemaForm } from './SchemaForm';
@@ -105,5 +106,31 @@ describe('Schema form (SPEC §3, §5)', () => {
   it('shows server errors on the named settings field', () => {
     renderForm({ errors: { 'Settings.url': ['The server cannot reach this URL.'] } });
     expect(screen.getByRole('textbox', { name: /URL/ })).toHaveAccessibleDescription(/The server cannot reach this URL./);
+  });
+
+  it('speaks the user\'s language where the schema names its texts in the catalogue (x-i18n), and the schema\'s own words elsewhere', async () => {
+    const postgres: SettingsSchema = {
+      type: 'object',
+      'x-i18n': 'schemas.timeseries_postgres',
+      properties: {
+        mode: { type: 'string', title: 'Storage', description: 'Where the data lives.', enum: ['builtin', 'external'], required: true, order: 1 },
+        host: { type: 'string', title: 'Host', description: 'External mode only.', order: 2 },
+        vendorOnly: { type: 'string', title: 'Vendor field', description: 'Not in any catalogue.', order: 3 },
+      },
+    };
+    const { i18n } = renderForm({ schema: postgres });
+    expect(screen.getByRole('combobox', { name: /Storage/ })).toHaveDisplayValue('Built in');
+    expect(screen.getByRole('option', { name: 'External' })).toBeInTheDocument();
+
+    await act(async () => {
+      i18n.addResourceBundle('de', 'general', deGeneral);
+      await i18n.changeLanguage('de');
+    });
+    const mode = screen.getByRole('combobox', { name: /Speicherort/ });
+    expect(mode).toHaveDisplayValue('Integriert');
+    expect(mode).toHaveAccessibleDescription(/in der eigenen Datenbank des Historian-Servers/);
+    expect(screen.getByRole('option', { name: 'Extern' })).toHaveValue('external');
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription('Nur im externen Modus.');
+    expect(screen.getByRole('textbox', { name: 'Vendor field' })).toHaveAccessibleDescription('Not in any catalogue.');
   });
 });

@@ -56,8 +56,9 @@ const LABEL_KEYS = {
   Deleted: 'status.deleted',
 } as const satisfies Record<CollectorStatus, string>;
 
-/** The translated name of a status. */
+/** The translated name of a status (collectors and organizations share the four). */
 export const collectorStatusLabel = (status: CollectorStatus, t: TFunction) => t(LABEL_KEYS[status]);
+export const itemStatusLabel: (status: ItemStatus, t: TFunction) => string = collectorStatusLabel;
 
 /**
  * The icon without hooks, for table cells: a table mounts thousands of them while scrolling, and

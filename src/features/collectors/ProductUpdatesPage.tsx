@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -42,7 +43,7 @@ export function ProductUpdatesPage() {
     [t, i18n.language],
   );
   const actions = useMemo<DataTableAction<ProductUpdate>[]>(
-    () => (canManage ? [{ id: 'delete', label: t('product_updates.delete.action'), icon: <span aria-hidden="true">🗑</span>, onAction: setDeleting }] : []),
+    () => (canManage ? [{ id: 'delete', label: t('product_updates.delete.action'), icon: <Trash2 size={16} aria-hidden="true" focusable="false" />, onAction: setDeleting }] : []),
     [canManage, t],
   );
 

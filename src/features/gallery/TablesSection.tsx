@@ -1,3 +1,4 @@
+import { Pencil } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable/DataTable';
@@ -37,7 +38,7 @@ export function TablesSection() {
   const toasts = useToasts();
   const columns = useCollectorColumns();
   const leftActions = useMemo<DataTableAction<SampleCollector>[]>(
-    () => [{ id: 'edit', label: t('gallery.edit'), icon: <span aria-hidden="true">✎</span>, onAction: (c) => toasts.show('info', c.name) }],
+    () => [{ id: 'edit', label: t('gallery.edit'), icon: <Pencil size={16} aria-hidden="true" focusable="false" />, onAction: (c) => toasts.show('info', c.name) }],
     [t, toasts],
   );
   const rightActions = useMemo<DataTableAction<SampleCollector>[]>(

@@ -6,6 +6,8 @@ import { noTranslationOverrides } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 import type { SessionState } from '../../state/session';
+import deGeneral from '../../../locales/de/general.json';
+import { ToastViewport } from '../../components/Toasts/ToastViewport';
 import { ProfilePage } from './ProfilePage';
 
 const problem = (status: number, detail: string) =>
@@ -90,6 +92,23 @@ describe('profile: name, language, password, API tokens', () => {
     await waitFor(() => expect(i18n.language).toBe('nl'));
     await waitFor(() => expect(bodies).toEqual([{ Name: 'operator', Attributes: { Locale: 'nl' } }]));
     await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'success' })]));
+  });
+
+  it('the toast confirming a language switch speaks the new language', async () => {
+    server.use(http.put('/api/current-user', () => HttpResponse.json(aCurrentUser({ Attributes: { Locale: 'de' } }))));
+    const { user, i18n } = renderWithProviders(
+      <>
+        <ProfilePage />
+        <ToastViewport />
+      </>,
+      { route: '/profile', preloadedState: { session: aSession(), organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: null, hasManualEntryForms: false } } },
+    );
+    i18n.addResourceBundle('de', 'general', deGeneral);
+    await screen.findByText('operator');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+    const notifications = await screen.findByRole('region', { name: 'Benachrichtigungen' });
+    expect(await within(notifications).findByText('Ihr Profil wurde gespeichert.')).toBeInTheDocument();
+    expect(within(notifications).queryByText(/^Your profile/)).not.toBeInTheDocument();
   });
 
   it('a refused language change puts the previous language back and shows an error toast', async () => {

@@ -77,6 +77,12 @@ function renderEditor() {
 }
 
 describe('identity provider editor', () => {
+  it('names the kind of provider, not its code', async () => {
+    renderEditor();
+    expect(await screen.findByText('LDAP')).toBeInTheDocument();
+    expect(screen.queryByText('ldap')).not.toBeInTheDocument();
+  });
+
   it('tells next to a stored secret that it must be entered again when the server, TLS or account changes', async () => {
     renderEditor();
     expect(await screen.findByLabelText('Bind password')).toHaveAccessibleDescription(SECURE_HELP);

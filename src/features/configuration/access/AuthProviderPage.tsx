@@ -16,7 +16,7 @@ import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
-import { Page, text, useQueryId } from './pageHelpers';
+import { Page, providerTypeLabel, text, useQueryId } from './pageHelpers';
 import { ProviderTestResult } from './ProviderTestResult';
 
 const FORM_ID = 'auth-provider-form';
@@ -73,7 +73,7 @@ function ProviderForm({ types, existing }: { types: readonly AuthenticationProvi
     else navigate(configurationPath('auth_providers'));
   };
 
-  const typeOptions = types.filter((type) => type.Name !== 'local' || existing?.ProviderType === 'local').map((type) => ({ value: type.Name, label: type.Name }));
+  const typeOptions = types.filter((type) => type.Name !== 'local' || existing?.ProviderType === 'local').map((type) => ({ value: type.Name, label: providerTypeLabel(type.Name, t) }));
   const busy = creating.isLoading || updating.isLoading || testing.isLoading;
   return (
     <Page title={existing ? existing.ProviderName : t('providers.create')}>

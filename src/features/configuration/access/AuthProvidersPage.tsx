@@ -15,7 +15,7 @@ import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DeleteIcon, EditIcon, Page } from './pageHelpers';
+import { DeleteIcon, EditIcon, Page, providerTypeLabel } from './pageHelpers';
 
 /** /configuration/auth_providers: the identity providers (root privilege ReadSettings). */
 export function AuthProvidersPage() {
@@ -33,7 +33,7 @@ export function AuthProvidersPage() {
   const columns = useMemo<DataTableColumn<AuthenticationProviderRead>[]>(
     () => [
       { id: 'name', header: t('providers.name'), value: (row) => row.ProviderName },
-      { id: 'type', header: t('providers.type'), value: (row) => row.ProviderType },
+      { id: 'type', header: t('providers.type'), value: (row) => providerTypeLabel(row.ProviderType, t) },
       { id: 'system', header: t('providers.system'), value: (row) => row.IsSystem ?? false, cell: (row) => (row.IsSystem ? t('general.yes') : t('general.no')) },
     ],
     [t],

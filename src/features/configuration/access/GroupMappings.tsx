@@ -9,7 +9,7 @@ import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextFields';
 import { Modal } from '../../../components/Modal/Modal';
 import { useFormErrors } from '../../../components/form/useFormErrors';
-import { text } from './pageHelpers';
+import { DeleteIcon, EditIcon, text } from './pageHelpers';
 
 const FORM_ID = 'mapping-form';
 const checkMapping = contractChecks('UserGroupMapping');
@@ -58,10 +58,10 @@ export function GroupMappings({ groupUuid, canManage }: { groupUuid: string; can
             {canManage && (
               <>
                 <button type="button" className="link" aria-label={`${t('groups.edit_mapping')}: ${mapping.ExternalGroup}`} onClick={() => setEditing(mapping)}>
-                  ✎
+                  <EditIcon />
                 </button>
                 <button type="button" className="link" aria-label={`${t('groups.delete_mapping')}: ${mapping.ExternalGroup}`} onClick={() => void remove({ id: groupUuid, mappingId: mapping.UUID })}>
-                  ×
+                  <DeleteIcon />
                 </button>
               </>
             )}

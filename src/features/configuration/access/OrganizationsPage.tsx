@@ -11,6 +11,7 @@ import { EmptyList, ListCount } from '../../../components/ListControls/EmptyStat
 import { SearchBox } from '../../../components/ListControls/SearchBox';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
+import { itemStatusLabel } from '../../../components/StatusIcon/CollectorStatusIcon';
 import { configurationPath } from '../../../lib/paths';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
@@ -47,7 +48,7 @@ export function OrganizationsPage() {
       { id: 'name', header: t('organizations.name'), value: (row) => row.Name },
       { id: 'description', header: t('organizations.description'), value: (row) => row.Description },
       { id: 'postgres_user', header: t('organizations.postgres_user'), value: (row) => row.PostgresUser },
-      { id: 'status', header: t('organizations.status'), value: (row) => (row.IsRoot ? t('organizations.root') : row.Status) },
+      { id: 'status', header: t('organizations.status'), value: (row) => (row.IsRoot ? t('organizations.root') : row.Status ? itemStatusLabel(row.Status, t) : '') },
     ],
     [t],
   );

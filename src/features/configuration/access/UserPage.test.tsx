@@ -103,4 +103,12 @@ describe('user page', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(/^Must be at most 20 characters\./);
     expect(screen.queryByText(/must match pattern|must NOT have/)).not.toBeInTheDocument();
   });
+
+  it('offers each language by its name, not by its code', async () => {
+    renderCreate();
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(language).toHaveDisplayValue('English');
+    expect(screen.getByRole('option', { name: 'Deutsch' })).toHaveValue('de');
+    expect(screen.queryByRole('option', { name: 'de' })).not.toBeInTheDocument();
+  });
 });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserTokenMutation, useDeleteUserTokenMutation, useGetUserTokensQuery } from '../../../api/areas/access';
+import { formatDateTime } from '../../../lib/intlFormat';
+import { DeleteIcon } from './pageHelpers';
 
 /** A user's API tokens, for holders of MANAGE_USERS at root; a new token's value shows once. */
 export function UserTokensSection({ userUuid }: { userUuid: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: tokens } = useGetUserTokensQuery({ id: userUuid });
   const [create, creating] = useCreateUserTokenMutation();
   const [remove] = useDeleteUserTokenMutation();
@@ -31,9 +33,9 @@ export function UserTokensSection({ userUuid }: { userUuid: string }) {
         {(tokens ?? []).map((token) => (
           <li key={token.UUID}>
             {token.Name}
-            {token.LastUsedAt && <span className="muted"> — {t('users.last_used')}: {new Date(token.LastUsedAt).toLocaleString()}</span>}
+            {token.LastUsedAt && <span className="muted"> — {t('users.last_used')}: {formatDateTime(token.LastUsedAt, i18n.language)}</span>}
             <button type="button" className="link" aria-label={`${t('users.revoke_token')}: ${token.Name}`} onClick={() => void remove({ id: userUuid, tokenId: token.UUID })}>
-              ×
+              <DeleteIcon />
             </button>
           </li>
         ))}

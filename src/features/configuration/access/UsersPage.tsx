@@ -40,7 +40,7 @@ export function UsersPage() {
       { id: 'provider', header: t('users.provider'), value: (row) => row.ProviderName },
       { id: 'type', header: t('users.type'), value: (row) => row.UserType },
       { id: 'organizations', header: t('users.organizations'), value: (row) => organizationNames(row.Organizations) },
-      { id: 'created', header: t('users.created'), value: (row) => (row.CreatedAt ? new Date(row.CreatedAt) : undefined), cell: (row) => (row.CreatedAt ? new Date(row.CreatedAt).toLocaleString() : '') },
+      { id: 'created', header: t('users.created'), value: (row) => (row.CreatedAt ? new Date(row.CreatedAt) : undefined) },
     ],
     [t],
   );

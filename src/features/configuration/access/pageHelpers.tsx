@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -12,6 +13,9 @@ export function useQueryId(): string | undefined {
 }
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A kind of identity provider by its name in the user's language (local, LDAP, OpenID Connect). */
+export const providerTypeLabel = (type: string, t: TFunction): string => t(`providers.types.${type}`, { defaultValue: type });
 
 /** The access pages follow the console's page template (components/Page). */
 export function Page({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {

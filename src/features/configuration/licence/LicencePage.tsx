@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { License } from '../../../api/generated/historian.gen';
@@ -10,7 +11,7 @@ import { Modal } from '../../../components/Modal/Modal';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { useAppSelector } from '../../../app/hooks';
-import { enabledFeatures, expiryText, useOrganizationName } from './licenceText';
+import { enabledFeatures, expiryText, licenceName, useOrganizationName } from './licenceText';
 
 // The licence details of SPEC §2: a table with name, organization, expiry and features and a
 // view action, and for holders of ManageSettings at root the licence path to add or renew one.
@@ -21,7 +22,7 @@ const ACTIVATION_FORM_ID = 'licence-activation';
 function LicenceDetails({ licence, organizationName, onClose }: { licence: License; organizationName: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Modal open title={licence.Name} onCancel={onClose} labels={{ cancel: t('general.close') }}>
+    <Modal open title={licenceName(licence, t)} onCancel={onClose} labels={{ cancel: t('general.close') }}>
       <dl className="licence-details">
         <dt>{t('licence.table.uuid')}</dt>
         <dd>{licence.UUID}</dd>
@@ -54,7 +55,7 @@ export function LicencePage() {
 
   const columns = useMemo<DataTableColumn<License>[]>(
     () => [
-      { id: 'name', header: t('licence.table.name'), value: (licence) => licence.Name },
+      { id: 'name', header: t('licence.table.name'), value: (licence) => licenceName(licence, t) },
       { id: 'organization', header: t('licence.table.organization'), value: (licence) => organizationName(licence) },
       { id: 'expiry', header: t('licence.table.expiry'), value: (licence) => licence.ExpiresAt, cell: (licence) => expiryText(licence, i18n.language, t) },
       { id: 'features', header: t('licence.table.features'), value: (licence) => enabledFeatures(licence).join(', '), sortable: false },
@@ -62,7 +63,7 @@ export function LicencePage() {
     [t, i18n.language, organizationName],
   );
   const actions = useMemo<DataTableAction<License>[]>(
-    () => [{ id: 'view', label: t('licence.table.view'), icon: <span aria-hidden="true">👁</span>, onAction: setViewing }],
+    () => [{ id: 'view', label: t('licence.table.view'), icon: <Eye size={16} aria-hidden="true" focusable="false" />, onAction: setViewing }],
     [t],
   );
 

@@ -12,6 +12,11 @@ export function enabledFeatures(licence: License): string[] {
     .sort();
 }
 
+/** The server names the trial claim in English; the console names it in the user's language. */
+export function licenceName(licence: License, t: TFunction): string {
+  return licence.Trial ? t('licence.table.trial_name') : licence.Name;
+}
+
 /** ExpiresAt is in epoch seconds (SPEC §9). */
 export function expiryText(licence: License, language: string, t: TFunction): string {
   const date = new Date(licence.ExpiresAt * 1000);

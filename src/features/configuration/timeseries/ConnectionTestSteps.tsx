@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../api/generated/historian.gen';
+import { connectionStepLabel } from '../../../lib/connectionSteps';
 
 /** The outcome of each step of a connection test, naming the step that failed (SPEC §7). */
 export function ConnectionTestSteps({ result }: { result: ConnectionTestResult }) {
   const { t } = useTranslation();
-  const failedStep = result.FailedStep ?? result.Steps.find((step) => !step.Success)?.Name ?? '';
+  const failedName = result.FailedStep ?? result.Steps.find((step) => !step.Success)?.Name;
+  const failedStep = failedName === undefined ? '' : connectionStepLabel(failedName, t);
   return (
     <section className="connection-test" aria-label={t('timeseries.test.title')}>
       {result.Success ? (
@@ -16,7 +18,7 @@ export function ConnectionTestSteps({ result }: { result: ConnectionTestResult }
         {result.Steps.map((step) => (
           <li key={step.Name} className={step.Success ? 'step-passed' : 'step-failed'}>
             <span aria-hidden="true">{step.Success ? '✓ ' : '✗ '}</span>
-            {step.Success ? t('timeseries.test.step_passed', { step: step.Name }) : t('timeseries.test.step_failed', { step: step.Name })}
+            {t(step.Success ? 'timeseries.test.step_passed' : 'timeseries.test.step_failed', { step: connectionStepLabel(step.Name, t) })}
             {step.Message && <span className="step-message"> — {step.Message}</span>}
           </li>
         ))}
