@@ -55,7 +55,7 @@ describe('time-series databases in the browser', () => {
     await page.goto(LIST_ROUTE);
     await signInWithForm(page, 'admin', NEW_PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Time-series databases' }).waitFor();
-    await page.getByRole('link', { name: 'Create time-series database' }).click();
+    await page.getByRole('link', { name: 'Create time-series database' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Create time-series database' }).waitFor();
 
     await page.getByLabel(/^Name/).fill('Plant store');
