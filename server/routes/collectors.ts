@@ -57,8 +57,47 @@ function checkType(type: string | undefined): string {
   return value;
 }
 
+/** Answers of GET /collectors kept by their ETag: the most recent ones, up to this many bytes. */
+export const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The pages of the collectors list this server wrote, by ETag. The ETag is read from the database
+ * on every call (collectorsRepository.listVersion, moved by every change to a collector), so a kept
+ * answer is served only while it is still what the database would give, on any number of servers;
+ * the answer is the same for every reader of the organization (who may read it is checked before).
+ */
+class ListCache {
+  readonly #entries = new Map<string, { body: string; total: number }>();
+  #bytes = 0;
+
+  get(etag: string): { body: string; total: number } | undefined {
+    const entry = this.#entries.get(etag);
+    if (entry) {
+      // The most recently used go last, the oldest first out.
+      this.#entries.delete(etag);
+      this.#entries.set(etag, entry);
+    }
+    return entry;
+  }
+
+  set(etag: string, entry: { body: string; total: number }): void {
+    if (entry.body.length > LIST_CACHE_BYTES) return;
+    const old = this.#entries.get(etag);
+    if (old) this.#bytes -= old.body.length;
+    this.#entries.delete(etag);
+    this.#entries.set(etag, entry);
+    this.#bytes += entry.body.length;
+    for (const [key, value] of this.#entries) {
+      if (this.#bytes <= LIST_CACHE_BYTES) break;
+      this.#entries.delete(key);
+      this.#bytes -= value.body.length;
+    }
+  }
+}
+
 export function collectorsHandlers(ctx: AppContext) {
   const { db } = ctx;
+  const written = new ListCache();
   return {
     async getCollectors(request: FastifyRequest<Paged>, reply: FastifyReply) {
       const organizationUuid = organizationOf(request);
@@ -73,9 +112,14 @@ export function collectorsHandlers(ctx: AppContext) {
       // The organization comes in a header: a browser keeps one answer per organization asked for.
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'x-organization-uuid');
       if (matchesETag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const { rows, total } = await collectors.list(organizationUuid, limit, page, keyword);
+      let answer = written.get(etag);
+      if (!answer) {
+        const { rows, total } = await collectors.list(organizationUuid, limit, page, keyword);
+        answer = { body: collectorListJson(rows), total };
+        written.set(etag, answer);
+      }
       // Already JSON text: with a JSON content type, Fastify sends a string as it is.
-      return reply.header('x-total-count', String(total)).type(JSON_TYPE).send(markPreserialized(reply, collectorListJson(rows)));
+      return reply.header('x-total-count', String(answer.total)).type(JSON_TYPE).send(markPreserialized(reply, answer.body));
     },
 
     async createCollector(request: FastifyRequest<{ Body: CollectorBody }>, reply: FastifyReply) {

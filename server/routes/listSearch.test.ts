@@ -132,6 +132,27 @@ describe('the ETag of the collectors list', () => {
     expect((await get('/collectors?Keyword=line', { 'if-none-match': String(reported.headers.etag) })).statusCode).toBe(200);
   });
 
+  it('moves with every change to a listed value, whichever statement makes it, and the answer kept under it follows', async () => {
+    const uuid = await insertCollector(t.db, plant, { name: 'Acknowledging collector' });
+    const listed = async () => {
+      const response = await get('/collectors?Limit=500');
+      const item = response.json<Array<{ UUID: string; AppliedSettingsVersion: number | null; Description: string }>>().find((c) => c.UUID === uuid);
+      return { etag: String(response.headers.etag), item };
+    };
+    const before = await listed();
+    expect(before.item?.AppliedSettingsVersion).toBeNull();
+    // What an agent's health report acknowledges: no statement of it names updated_at.
+    await collectorsRepository(t.db).acknowledge(uuid, 1, null);
+    const acknowledged = await listed();
+    expect(acknowledged.etag).not.toBe(before.etag);
+    expect(acknowledged.item?.AppliedSettingsVersion).toBe(1);
+    // Nor does a change made straight in the database.
+    await t.db.query('UPDATE collectors SET description = $1 WHERE uuid = $2', ['changed by hand', uuid]);
+    const edited = await listed();
+    expect(edited.etag).not.toBe(acknowledged.etag);
+    expect(edited.item?.Description).toBe('changed by hand');
+  });
+
   it('is no other organization’s: the same If-None-Match in another organization gets the list', async () => {
     const etag = String((await get('/collectors')).headers.etag);
     const other = await createTestOrganization(t.db, 'Other plant');
