@@ -134,19 +134,20 @@ function OpenModal(props: ModalProps) {
         tabIndex={-1}
         onKeyDown={trapTab}
       >
-        <header className="modal-header">
+        {/* Not <header>/<footer>: a dialog drawn at the body's level would add a second banner landmark. */}
+        <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           {canCancel && (
             <button type="button" className="modal-close" aria-label={t('modal.close')} onClick={onCancel} disabled={busy}>
               <span aria-hidden="true">×</span>
             </button>
           )}
-        </header>
+        </div>
         <div ref={bodyRef} className="modal-body">
           {children}
         </div>
         {/* A form's Cancel stands apart from its Save, as at the bottom of a form page. */}
-        <footer className={saveFormId ? 'modal-footer modal-footer-form' : 'modal-footer'}>
+        <div className={saveFormId ? 'modal-footer modal-footer-form' : 'modal-footer'}>
           {props.footerStart && <div className="modal-footer-start">{props.footerStart}</div>}
           {canCancel && (
             <button type="button" className="modal-footer-cancel" onClick={onCancel} disabled={busy}>
@@ -174,7 +175,7 @@ function OpenModal(props: ModalProps) {
               {labels.save ?? t('general.save')}
             </button>
           )}
-        </footer>
+        </div>
       </div>
     </div>
   );
