@@ -1,3 +1,4 @@
+import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserGroupUserMutation, useDeleteUserGroupUserMutation, useGetUserGroupUsersQuery, useGetUsersQuery } from '../../../api/areas/access';
@@ -6,6 +7,7 @@ import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { AddMemberByName } from './AddMemberByName';
 import { useMembershipChange } from './useMembershipChange';
+import './groupMembers.css';
 
 /** Who is in the group; memberships made by a mapping say so (the next sign-in may change them). */
 export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canManage: boolean }) {
@@ -28,18 +30,21 @@ export function GroupMembers({ groupUuid, canManage }: { groupUuid: string; canM
   return (
     <section aria-labelledby="group-members-title" className="page-section">
       <h2 id="group-members-title">{t('groups.members')}</h2>
-      <ul aria-labelledby="group-members-title">
-        {(memberships ?? []).map((membership) => (
-          <li key={membership.UUID}>
-            {nameOf(membership.UserUUID)}
-            {membership.ViaMapping && <span className="muted"> ({t('groups.via_mapping')})</span>}
-            {canManage && (
-              <button type="button" className="link" aria-label={`${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`} onClick={() => void run(() => remove({ id: membership.UUID }))}>
-                ×
-              </button>
-            )}
-          </li>
-        ))}
+      <ul aria-labelledby="group-members-title" className="member-list">
+        {(memberships ?? []).map((membership) => {
+          const removeLabel = `${t('groups.remove_member')}: ${nameOf(membership.UserUUID)}`;
+          return (
+            <li key={membership.UUID}>
+              <span className="member-name">{nameOf(membership.UserUUID)}</span>
+              {membership.ViaMapping && <span className="muted">({t('groups.via_mapping')})</span>}
+              {canManage && (
+                <button type="button" className="member-remove" aria-label={removeLabel} title={removeLabel} onClick={() => void run(() => remove({ id: membership.UUID }))}>
+                  <UserMinus aria-hidden="true" size={16} />
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {canManage && (
         <div className="inline-form">
