@@ -92,6 +92,8 @@ async function recordLiveSession(): Promise<{ recording: Recording; checkpoints:
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   await screen.findByRole('heading', { level: 1, name: 'Home' });
   await waitFor(() => expect(store.getState().licence.loaded).toBe(true));
+  // Home's checklist and tiles load after the page: the checkpoint is taken once they have.
+  await waitFor(() => expect(mainText(container)).not.toMatch(/Checking…|Loading…/));
   await checkpoint('home after sign-in');
 
   // The sidebar's entry (home offers the same page among its sections).
