@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from './SearchBox';
 
 export interface EmptyListProps {
   /** The keyword the list is filtered by; with one, the empty list offers to clear it. */
@@ -38,5 +39,24 @@ export function ListCount({ children }: { children: ReactNode }) {
     <span className="list-count" aria-live="polite">
       {children}
     </span>
+  );
+}
+
+export interface ListToolbarProps {
+  /** The search box's label, e.g. "Search collectors". */
+  searchLabel: string;
+  keyword: string;
+  onSearch: (keyword: string) => void;
+  /** The count, translated with its plural; none while the list has not loaded. */
+  count?: string;
+}
+
+/** Above every entity list: the search box and the count beside it. */
+export function ListToolbar({ searchLabel, keyword, onSearch, count }: ListToolbarProps) {
+  return (
+    <div className="list-toolbar">
+      <SearchBox label={searchLabel} value={keyword} onSearch={onSearch} />
+      {count !== undefined && <ListCount>{count}</ListCount>}
+    </div>
   );
 }

@@ -7,9 +7,8 @@ import { collectorsPagedApi, useGetCollectorsPageQuery, useGetProductUpdatesQuer
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable/DataTable';
 import type { DataTableAction } from '../../components/DataTable/types';
-import { EmptyList, ListCount } from '../../components/ListControls/EmptyState';
+import { EmptyList, ListToolbar } from '../../components/ListControls/EmptyState';
 import { ListPager } from '../../components/ListControls/ListPager';
-import { SearchBox } from '../../components/ListControls/SearchBox';
 import { useListQuery, usePageWithin } from '../../components/ListControls/useListQuery';
 import '../../components/ListControls/ListControls.css';
 import { Page } from '../../components/Page/Page';
@@ -121,10 +120,7 @@ export function CollectorsPage() {
         error={error}
         onRetry={() => void refetch()}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('collectors.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {data && <ListCount>{t('collectors.count', { count: shownTotal, n: number.format(shownTotal) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('collectors.search')} keyword={list.keyword} onSearch={list.setKeyword} count={data ? t('collectors.count', { count: shownTotal, n: number.format(shownTotal) }) : undefined} />
         }
         emptyState={
           <EmptyList

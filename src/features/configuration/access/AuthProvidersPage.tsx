@@ -6,8 +6,7 @@ import type { AuthenticationProviderRead } from '../../../api/generated/historia
 import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
-import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
@@ -75,10 +74,7 @@ export function AuthProvidersPage() {
         onRetry={refetch}
         rightActions={actions}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('providers.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {shown && <ListCount>{t('providers.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('providers.search')} keyword={list.keyword} onSearch={list.setKeyword} count={shown ? t('providers.count', { count: shown.length, n: number.format(shown.length) }) : undefined} />
         }
         emptyState={<EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={t('providers.empty')} action={createLink(t('providers.create'))} />}
       />

@@ -8,9 +8,8 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { contractChecks } from '../../../components/form/contractChecks';
 import { Form } from '../../../components/form/Form';
-import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { ListPager } from '../../../components/ListControls/ListPager';
-import { SearchBox } from '../../../components/ListControls/SearchBox';
 import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
@@ -96,10 +95,7 @@ export function GroupsPage() {
         onRetry={refetch}
         rightActions={actions}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('groups.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {data && <ListCount>{t('groups.count', { count: total, n: number.format(total) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('groups.search')} keyword={list.keyword} onSearch={list.setKeyword} count={data ? t('groups.count', { count: total, n: number.format(total) }) : undefined} />
         }
         emptyState={
           <EmptyList

@@ -7,8 +7,7 @@ import { isProblemError } from '../../../api/transport/errors';
 import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
-import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { itemStatusLabel } from '../../../components/StatusIcon/CollectorStatusIcon';
@@ -98,10 +97,7 @@ export function OrganizationsPage() {
         onRetry={refetch}
         rightActions={actions}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('organizations.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {shown && <ListCount>{t('organizations.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('organizations.search')} keyword={list.keyword} onSearch={list.setKeyword} count={shown ? t('organizations.count', { count: shown.length, n: number.format(shown.length) }) : undefined} />
         }
         emptyState={<EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={t('organizations.empty')} action={createLink(t('organizations.create'))} />}
       />

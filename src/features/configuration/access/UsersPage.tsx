@@ -6,9 +6,8 @@ import { useDeleteUserMutation, useGetUsersPageQuery } from '../../../api/areas/
 import type { UserRead as User } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { ListPager } from '../../../components/ListControls/ListPager';
-import { SearchBox } from '../../../components/ListControls/SearchBox';
 import { useListQuery, usePageWithin } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { configurationPath } from '../../../lib/paths';
@@ -90,10 +89,7 @@ export function UsersPage() {
         onRetry={refetch}
         rightActions={actions}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('users.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {data && <ListCount>{t('users.count', { count: total, n: number.format(total) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('users.search')} keyword={list.keyword} onSearch={list.setKeyword} count={data ? t('users.count', { count: total, n: number.format(total) }) : undefined} />
         }
         emptyState={
           <EmptyList

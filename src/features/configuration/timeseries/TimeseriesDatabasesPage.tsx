@@ -6,8 +6,7 @@ import { useDeleteTimeseriesDatabaseMutation } from '../../../api/areas/configur
 import { Plus } from 'lucide-react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
-import { EmptyList, ListCount } from '../../../components/ListControls/EmptyState';
-import { SearchBox } from '../../../components/ListControls/SearchBox';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { useToasts } from '../../../components/Toasts/useToasts';
@@ -90,10 +89,7 @@ export function TimeseriesDatabasesPage() {
         onRetry={() => void refetch()}
         rightActions={actions}
         toolbar={
-          <div className="list-toolbar">
-            <SearchBox label={t('timeseries.search')} value={list.keyword} onSearch={list.setKeyword} />
-            {shown && <ListCount>{t('timeseries.count', { count: shown.length, n: number.format(shown.length) })}</ListCount>}
-          </div>
+          <ListToolbar searchLabel={t('timeseries.search')} keyword={list.keyword} onSearch={list.setKeyword} count={shown ? t('timeseries.count', { count: shown.length, n: number.format(shown.length) }) : undefined} />
         }
         emptyState={
           <EmptyList keyword={list.keyword} onClearSearch={() => list.setKeyword('')} message={canManage ? t('timeseries.empty_manage') : t('timeseries.empty')} action={createLink(t('timeseries.create'))} />
