@@ -44,6 +44,7 @@ const ManualEntryFormsPage = page(() => import('../features/manual-entry/ManualE
 const ManualEntryFormPage = page(() => import('../features/manual-entry/ManualEntryFormPage'), 'ManualEntryFormPage');
 const ManualEntryFormViewPage = page(() => import('../features/manual-entry/ManualEntryFormViewPage'), 'ManualEntryFormViewPage');
 const AuditLogPage = page(() => import('../features/audit-log/AuditLogPage'), 'AuditLogPage');
+const ConfigurationAuditLogPage = page(() => import('../features/audit-log/AuditLogPage'), 'ConfigurationAuditLogPage');
 const ConfigurationIndex = page(() => import('../features/configuration/index/ConfigurationIndex'), 'ConfigurationIndex');
 const ApiSettingsPage = page(() => import('../features/configuration/api/ApiSettingsPage'), 'ApiSettingsPage');
 const LicencePage = page(() => import('../features/configuration/licence/LicencePage'), 'LicencePage');
@@ -87,6 +88,7 @@ const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
   manual_entry_form: ManualEntryFormPage,
   manual_entry_form_view: ManualEntryFormViewPage,
   audit_log: AuditLogPage,
+  configuration_audit_log: ConfigurationAuditLogPage,
   configuration: ConfigurationIndex,
   api: ApiSettingsPage,
   license: LicencePage,

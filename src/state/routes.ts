@@ -226,16 +226,16 @@ export const ROUTES = [
     requires: [here(PRIVILEGES.ReadCollectors)],
     placement: { in: 'configuration', labelKey: 'pages.product_updates' },
   },
-  // Configuration sub-routes of SPEC §2 whose screens are not built yet (DOMAIN.md names their privileges).
+  // Every entry of the installation; the organization's own log is /audit_log.
   {
     id: 'configuration_audit_log',
     path: configurationPath('audit_log'),
     aliases: [configurationPath('audit_logs')],
     titleKey: 'pages.audit_log',
     requires: [atRoot(PRIVILEGES.ReadAuditLogs)],
-    placement: none,
-    placeholder: true,
+    placement: { in: 'configuration', labelKey: 'pages.audit_log' },
   },
+  // Configuration sub-routes of SPEC §2 whose screens are not built yet (DOMAIN.md names their privileges).
   { id: 'external_databases', path: configurationPath('external_databases'), titleKey: 'pages.external_databases', requires: [here(PRIVILEGES.ReadExternalDatabases)], placement: none, placeholder: true },
   { id: 'external_database', path: configurationPath('external_database'), titleKey: 'pages.external_database', requires: [here(PRIVILEGES.ReadExternalDatabases)], placement: none, placeholder: true },
   { id: 'sinks', path: configurationPath('sinks'), titleKey: 'pages.sinks', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },

@@ -3,7 +3,7 @@ import type { AuditLog, ExportAuditLogsApiArg, GetAuditLogsApiArg } from '../gen
 import type { HistorianArgs, Paginated } from '../transport/types';
 import { auditLogsEndpoints } from '../generated/auditLogs.gen';
 import { withOutcomes, type EndpointOutcome } from '../outcomes';
-import { listTags, pageTags, tagTypes, type ApiTag, type EndpointTags, type Listed, type ListedPage } from '../tags';
+import { listTags, tagTypes, type ApiTag, type EndpointTags, type Listed } from '../tags';
 
 // The audit log, its CSV export and the check of its hash chain. Loads with the audit log pages.
 // Nothing the client does changes an entry; every change elsewhere adds entries, so the pages
@@ -12,8 +12,6 @@ import { listTags, pageTags, tagTypes, type ApiTag, type EndpointTags, type List
 /** What each endpoint provides or invalidates (see tags.ts). */
 export const auditLogsTags = {
   getAuditLogs: { providesTags: (list: Listed) => listTags('AuditLog', list) },
-  // The audit log page's paged call (below): the same list, as a page with its total.
-  getAuditLogsPage: { providesTags: (page: ListedPage) => pageTags('AuditLog', page) },
   getAuditLog: { providesTags: (_entry: unknown, _error: unknown, arg: { uuid: string }): ApiTag[] => [{ type: 'AuditLog', id: arg.uuid }] },
   getAuditChainVerification: { providesTags: ['AuditChain'] },
   exportAuditLogs: { invalidatesTags: [] },
@@ -79,27 +77,40 @@ const withCsvDownload = auditLogsApi.enhanceEndpoints<
 
 export const { useExportAuditLogsMutation } = withCsvDownload;
 
+/** How many entries the audit log page loads at a time as the user scrolls. */
+export const AUDIT_LOG_PAGE_SIZE = 200;
+
+/** The arguments of the page's call: the filters, the organization; Limit and Page come from the pages loaded. */
+export type AuditLogPagesArg = Omit<GetAuditLogsApiArg, 'limit' | 'page'>;
+
 /**
- * The generated getAuditLogs answers the items only; the page also needs the total the server
- * counted (x-total-count), which the transport adds for a `paginated` call. Same call, same tags,
- * the answer `{ items, totalCount }`.
+ * The audit log page loads pages of AUDIT_LOG_PAGE_SIZE as the user scrolls (an infinite query):
+ * the same call as getAuditLogs, each page with the total the server counted (x-total-count),
+ * which the transport adds for a `paginated` call. The next page is asked for while fewer entries
+ * are loaded than the total.
  */
 const auditLogsPaged = auditLogsApi.injectEndpoints({
   endpoints: (build) => ({
-    getAuditLogsPage: build.query<Paginated<AuditLog>, GetAuditLogsApiArg>({
-      query: (arg) => ({
+    getAuditLogPages: build.infiniteQuery<Paginated<AuditLog>, AuditLogPagesArg, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, allPages, lastPageParam) => {
+          const loaded = allPages.reduce((sum, page) => sum + page.items.length, 0);
+          return lastPage.items.length > 0 && loaded < lastPage.totalCount ? lastPageParam + 1 : undefined;
+        },
+      },
+      query: ({ queryArg, pageParam }) => ({
         url: '/audit-logs',
-        headers: { 'x-organization-uuid': arg['x-organization-uuid'] },
-        params: { Limit: arg.limit, Page: arg.page, ...filterParams(arg) },
+        headers: { 'x-organization-uuid': queryArg['x-organization-uuid'] },
+        params: { Limit: AUDIT_LOG_PAGE_SIZE, Page: pageParam, ...filterParams(queryArg) },
         paginated: true,
       }),
-      providesTags: auditLogsTags.getAuditLogsPage.providesTags,
+      providesTags: (result) => listTags('AuditLog', result?.pages.flatMap((page) => page.items)),
     }),
   }),
 });
 
-export const { useGetAuditLogsPageQuery, useLazyGetAuditLogsPageQuery } = auditLogsPaged;
-export const auditLogsPagedApi = auditLogsPaged;
+export const { useGetAuditLogPagesInfiniteQuery } = auditLogsPaged;
 
 export const {
   useGetAuditLogsQuery,

@@ -165,6 +165,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             scrollElement={scrollElement}
             handleRef={bodyRef}
             rowHeight={rowHeight}
+            onEndReached={props.onEndReached}
           />
         )}
         {showFooter && (

@@ -27,9 +27,12 @@ export interface DataTableRowsProps<T extends RowData> {
   handleRef: RefObject<BodyHandle | null>;
   /** Fixed height of a table row in px (detail rows are measured). */
   rowHeight: number;
+  onEndReached?: () => void;
 }
 
 const DETAIL_ESTIMATE = 120;
+/** How many rows before the last one the next page is asked for, so it arrives before the end shows. */
+const END_REACHED_ROWS = 40;
 const RECYCLE_SLOTS = 128;
 
 // A grid that has no size yet (not laid out, jsdom) still shows a screenful of rows.
@@ -163,6 +166,11 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
   };
 
   const virtualItems = virtualizer.getVirtualItems();
+  const lastInView = virtualItems.length > 0 ? virtualItems[virtualItems.length - 1].index : -1;
+  const onEndReached = props.onEndReached;
+  useEffect(() => {
+    if (onEndReached && count > 0 && lastInView >= count - END_REACHED_ROWS) onEndReached();
+  }, [onEndReached, count, lastInView]);
   // Row elements are recycled: a row scrolled out hands its element to the row scrolled in, so
   // React updates text in place instead of building and laying out new elements. (A key that
   // changed on focus would remount the row under the pointer and lose the click.) Keyboard moves

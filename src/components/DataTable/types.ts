@@ -89,4 +89,9 @@ export interface DataTableProps<T> {
   /** Row height in px; by default 36, plus 20 for each further line of a combined column. */
   rowHeight?: number;
   initialSort?: { id: string; desc: boolean };
+  /**
+   * Called when the rows in view come near the last row (a list that loads further pages from the
+   * server as the user scrolls); called again as long as they stay there and `data` grows.
+   */
+  onEndReached?: () => void;
 }

@@ -15,6 +15,7 @@ import {
   PackageOpen,
   Plug,
   RadioTower,
+  ScrollText,
   Settings,
   Tags,
   UserRound,
@@ -49,6 +50,7 @@ const ROUTE_ICONS = {
   api: Plug,
   license: BadgeCheck,
   product_updates: PackageOpen,
+  configuration_audit_log: ScrollText,
 } as const satisfies Record<OfferedRouteId | SidebarGroupId | 'home', LucideIcon>;
 
 const byId: Readonly<Partial<Record<string, LucideIcon>>> = ROUTE_ICONS;

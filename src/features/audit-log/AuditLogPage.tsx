@@ -1,7 +1,168 @@
+import { Download, Eye, LoaderCircle } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useSearchParams } from 'react-router-dom';
+import { useExportAuditLogsMutation, useGetAuditLogPagesInfiniteQuery } from '../../api/areas/auditLogs';
+import type { AuditLog } from '../../api/generated/historian.gen';
+import { DataTable } from '../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../components/DataTable/types';
+import { ListToolbar } from '../../components/ListControls/EmptyState';
+import '../../components/ListControls/ListControls.css';
+import { Page } from '../../components/Page/Page';
+import { ActionBadge } from './ActionBadge';
+import { AuditEntryDialog } from './AuditEntryDialog';
+import { AuditFilterBar } from './AuditFilterBar';
+import { ENTRY_PARAM, filterArgs, hasFilters, NO_FILTERS, readFilters, writeFilters, type AuditFilters } from './auditFilters';
+import { areaLabel, subjectTypeLabel } from './auditLabels';
+import { ChainStatus } from './ChainStatus';
+import './AuditLogPage.css';
 
+function download(url: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click the browser holds its own reference to the file.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function EyeIcon() {
+  return <Eye size={16} aria-hidden="true" focusable="false" />;
+}
+
+interface AuditLogViewProps {
+  /** Every entry of the installation (the configuration page, root), not the current organization's. */
+  allOrganizations: boolean;
+}
+
+/** The audit log: filters kept in the address, the chain status, and the entries loaded page by page as the user scrolls. */
+function AuditLogView({ allOrganizations }: AuditLogViewProps) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const openUuid = params.get(ENTRY_PARAM);
+  const arg = useMemo(() => filterArgs(filters, allOrganizations), [filters, allOrganizations]);
+  const { data, error, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useGetAuditLogPagesInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
+  const [exportLog, exportState] = useExportAuditLogsMutation();
+
+  const entries = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
+  const total = data?.pages[data.pages.length - 1]?.totalCount;
+
+  // A changed filter replaces the address instead of adding a step to the history for every keystroke.
+  const setFilters = useCallback((next: AuditFilters) => setParams((current) => writeFilters(current, next), { replace: true }), [setParams]);
+  const entrySearch = useCallback(
+    (uuid: string) => {
+      const next = new URLSearchParams(params);
+      next.set(ENTRY_PARAM, uuid);
+      return `?${next.toString()}`;
+    },
+    [params],
+  );
+  const openEntry = useCallback(
+    (row: AuditLog) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(ENTRY_PARAM, row.UUID);
+        return next;
+      }),
+    [setParams],
+  );
+  const closeEntry = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(ENTRY_PARAM);
+      return next;
+    });
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+  // The server orders the entries (newest first); sorting the loaded pages only would mislead.
+  const columns = useMemo<DataTableColumn<AuditLog>[]>(
+    () => [
+      { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 200, hideable: false },
+      { id: 'user', header: t('audit_log.columns.user'), value: (row) => row.UserName || t('audit_log.system_user'), sortable: false, minWidth: 120 },
+      { id: 'action', header: t('audit_log.columns.action'), value: (row) => row.Action, cell: (row) => <ActionBadge action={row.Action} />, sortable: false, width: 110 },
+      { id: 'area', header: t('audit_log.columns.area'), value: (row) => areaLabel(row.Area, t), sortable: false, minWidth: 120 },
+      { id: 'subject_type', header: t('audit_log.columns.subject_type'), value: (row) => subjectTypeLabel(row.SubjectType, t), sortable: false, minWidth: 120 },
+      { id: 'subject', header: t('audit_log.columns.subject'), value: (row) => row.SubjectName, sortable: false, minWidth: 160 },
+      { id: 'reason', header: t('audit_log.columns.reason'), value: (row) => row.Reason ?? '', sortable: false, minWidth: 140 },
+    ],
+    [t, time],
+  );
+  const actions = useMemo<DataTableAction<AuditLog>[]>(() => [{ id: 'open', label: t('audit_log.open_entry'), icon: <EyeIcon />, onAction: openEntry }], [openEntry, t]);
+
+  const exportCsv = async () => {
+    const file = await exportLog(arg);
+    if (!file.error) download(file.data, `audit-log-${new Date().toISOString().replace(/:/g, '-').slice(0, 19)}.csv`);
+  };
+
+  const number = new Intl.NumberFormat(i18n.language);
+  const filtered = hasFilters(filters);
+  return (
+    <Page
+      title={t('pages.audit_log')}
+      description={allOrganizations ? t('audit_log.description_all') : t('audit_log.description')}
+      actions={
+        <button type="button" onClick={() => void exportCsv()} disabled={exportState.isLoading} aria-busy={exportState.isLoading || undefined}>
+          {exportState.isLoading ? <LoaderCircle className="audit-spin" size={16} aria-hidden="true" focusable="false" /> : <Download size={16} aria-hidden="true" focusable="false" />}
+          {exportState.isLoading ? t('audit_log.export.running') : t('audit_log.export.button')}
+        </button>
+      }
+    >
+      <ChainStatus entrySearch={entrySearch} />
+      <AuditFilterBar filters={filters} onChange={setFilters} />
+      <DataTable
+        tableId={allOrganizations ? 'audit_log_all' : 'audit_log'}
+        label={t('audit_log.list_label')}
+        columns={columns}
+        data={entries}
+        getRowId={(row) => row.UUID}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        rightActions={actions}
+        selectable={false}
+        onEndReached={loadMore}
+        toolbar={
+          <ListToolbar
+            searchLabel={t('audit_log.filters.subject')}
+            keyword={filters.subject}
+            onSearch={(subject) => setFilters({ ...filters, subject: subject.trim() })}
+            count={total === undefined ? undefined : t('audit_log.count', { count: total, n: number.format(total) })}
+          />
+        }
+        emptyState={
+          filtered ? (
+            <>
+              <p role="status">{t('audit_log.empty_filtered')}</p>
+              <button type="button" onClick={() => setFilters(NO_FILTERS)}>
+                {t('audit_log.filters.clear')}
+              </button>
+            </>
+          ) : (
+            <p role="status">{t('audit_log.empty')}</p>
+          )
+        }
+      />
+      <p className="audit-more" role="status">
+        {isFetchingNextPage && t('audit_log.loading_more')}
+        {!isFetchingNextPage && entries && total !== undefined && entries.length < total && t('audit_log.loaded', { n: number.format(entries.length), total: number.format(total) })}
+      </p>
+      <AuditEntryDialog uuid={openUuid} listed={entries?.find((row) => row.UUID === openUuid)} allOrganizations={allOrganizations} onClose={closeEntry} />
+    </Page>
+  );
+}
+
+/** /audit_log and /audit_logs: the audit log of the current organization (READ_AUDIT_LOGS there). */
 export function AuditLogPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.audit_log')} />;
+  return <AuditLogView allOrganizations={false} />;
+}
+
+/** /configuration/audit_log(s): every entry of the installation, also those of no organization (READ_AUDIT_LOGS at root). */
+export function ConfigurationAuditLogPage() {
+  return <AuditLogView allOrganizations />;
 }
