@@ -141,6 +141,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the audit log of the current organization (every entry with AllOrganizations), by CreatedAt. */
+        get: operations["getAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log entries the filters select, all of them, as CSV (streamed).
+         * @description Columns, in this order, with a header row: CreatedAt, Sequence, Organization, User, Action, Area, SubjectType, Subject id, Subject name, Reason, Before (JSON), After (JSON), Hash. Sorted by CreatedAt as Order says.
+         */
+        get: operations["exportAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-logs/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Checks the hash chain of the audit log, from its first entry (or the retention anchor) to the last. */
+        get: operations["getAuditChainVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-logs/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** One audit log entry of the current organization (any entry with AllOrganizations). */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -1753,6 +1826,70 @@ export interface components {
         ImportAction: "New" | "Overridden" | "Update" | "Not linked" | "No change" | "Link & Update" | "Link & Keep";
         /** @enum {string} */
         ImportKeepOrUpdate: "keep" | "update";
+        /** @description One audited change. Before and After hold the changed row's columns as snake_case keys (nested objects as they are stored); secure values come masked as "********". */
+        AuditLog: {
+            /** Format: uuid */
+            UUID: string;
+            /** @description The entry's position in the hash chain. */
+            Sequence: number;
+            /** Format: date-time */
+            CreatedAt: string;
+            /**
+             * Format: uuid
+             * @description Null for entries of no organization.
+             */
+            OrganizationUUID: string | null;
+            /**
+             * Format: uuid
+             * @description Null when no user made the change (the system).
+             */
+            UserUUID: string | null;
+            UserName: string;
+            Action: components["schemas"]["AuditAction"];
+            /** @description The product area: Organizations, Users, UserGroups, AuthProviders, Settings, Licences, … */
+            Area: string;
+            /** @description The changed object's type: Organization, User, UserGroup, Setting, … */
+            SubjectType: string;
+            /** @description The changed object's id (not always a UUID). */
+            SubjectUUID: string;
+            SubjectName: string;
+            /** @description The row before the change; null on Create. */
+            Before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The row after the change; null on Delete. */
+            After: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The x-audit-reason of the request that made the change. */
+            Reason: string | null;
+            Hash: string;
+            PrevHash: string;
+        };
+        AuditChainVerification: {
+            Intact: boolean;
+            CheckedEntries: number;
+            /**
+             * Format: date-time
+             * @description The first entry checked, or the anchor left by retention pruning; null when the log is empty.
+             */
+            Since: string | null;
+            /** Format: date-time */
+            CheckedAt: string;
+            /** @description The first entry where the chain breaks; null when it is intact. */
+            FirstBroken: {
+                Sequence: number;
+                /** Format: date-time */
+                CreatedAt: string | null;
+                /**
+                 * Format: uuid
+                 * @description Only when the caller may see that entry.
+                 */
+                UUID: string | null;
+                /** @enum {string} */
+                Problem: "content_changed" | "link_broken";
+            } | null;
+        };
     };
     responses: {
         /** @description An error. */
@@ -1844,6 +1981,24 @@ export interface components {
         Keyword: string;
         /** @description Also create the database or bucket itself. */
         CreateDatabase: boolean;
+        /** @description Only entries created at or after this time. */
+        AuditFrom: string;
+        /** @description Only entries created before this time. */
+        AuditTo: string;
+        /** @description Only entries of these actions, bracket style (`Actions[]=Create&Actions[]=Delete`). */
+        AuditActions: components["schemas"]["AuditAction"][];
+        /** @description Only entries of these areas (Users, Collectors, …), bracket style (`Areas[]=Users`). */
+        AuditAreas: string[];
+        /** @description Only entries about subjects of these types (User, Collector, …), bracket style (`SubjectTypes[]=User`). */
+        AuditSubjectTypes: string[];
+        /** @description Only entries whose subject's name contains this text (case aside), or whose subject id is this text. */
+        AuditSubject: string;
+        /** @description Only entries whose user's name contains this text, case aside. */
+        AuditUser: string;
+        /** @description Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
+        AuditAllOrganizations: boolean;
+        /** @description By CreatedAt, newest first (desc) or oldest first (asc). */
+        AuditOrder: "asc" | "desc";
     };
     requestBodies: never;
     headers: {
@@ -2060,6 +2215,155 @@ export interface operations {
                 };
                 content?: never;
             };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAuditLogs: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Only entries created at or after this time. */
+                From?: components["parameters"]["AuditFrom"];
+                /** @description Only entries created before this time. */
+                To?: components["parameters"]["AuditTo"];
+                /** @description Only entries of these actions, bracket style (`Actions[]=Create&Actions[]=Delete`). */
+                Actions?: components["parameters"]["AuditActions"];
+                /** @description Only entries of these areas (Users, Collectors, …), bracket style (`Areas[]=Users`). */
+                Areas?: components["parameters"]["AuditAreas"];
+                /** @description Only entries about subjects of these types (User, Collector, …), bracket style (`SubjectTypes[]=User`). */
+                SubjectTypes?: components["parameters"]["AuditSubjectTypes"];
+                /** @description Only entries whose subject's name contains this text (case aside), or whose subject id is this text. */
+                Subject?: components["parameters"]["AuditSubject"];
+                /** @description Only entries whose user's name contains this text, case aside. */
+                User?: components["parameters"]["AuditUser"];
+                /** @description Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
+                AllOrganizations?: components["parameters"]["AuditAllOrganizations"];
+                /** @description By CreatedAt, newest first (desc) or oldest first (asc). */
+                Order?: components["parameters"]["AuditOrder"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit log entries. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Only entries created at or after this time. */
+                From?: components["parameters"]["AuditFrom"];
+                /** @description Only entries created before this time. */
+                To?: components["parameters"]["AuditTo"];
+                /** @description Only entries of these actions, bracket style (`Actions[]=Create&Actions[]=Delete`). */
+                Actions?: components["parameters"]["AuditActions"];
+                /** @description Only entries of these areas (Users, Collectors, …), bracket style (`Areas[]=Users`). */
+                Areas?: components["parameters"]["AuditAreas"];
+                /** @description Only entries about subjects of these types (User, Collector, …), bracket style (`SubjectTypes[]=User`). */
+                SubjectTypes?: components["parameters"]["AuditSubjectTypes"];
+                /** @description Only entries whose subject's name contains this text (case aside), or whose subject id is this text. */
+                Subject?: components["parameters"]["AuditSubject"];
+                /** @description Only entries whose user's name contains this text, case aside. */
+                User?: components["parameters"]["AuditUser"];
+                /** @description Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
+                AllOrganizations?: components["parameters"]["AuditAllOrganizations"];
+                /** @description By CreatedAt, newest first (desc) or oldest first (asc). */
+                Order?: components["parameters"]["AuditOrder"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAuditChainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditChainVerification"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
+                AllOrganizations?: components["parameters"]["AuditAllOrganizations"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };

@@ -43,6 +43,9 @@ const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/,
 /** Settings, table layouts, the licence and time-series databases. */
 const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
 
+/** The audit log, its CSV export and the check of its hash chain. */
+const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
+
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
   'getTranslationFile',
@@ -73,6 +76,8 @@ const config: ConfigFile = {
     // A download on click: each click fetches a fresh spreadsheet, nothing to cache.
     { pattern: 'getCollectorTemplate', type: 'mutation' },
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
+    // A download on click, like the template: every export reads the log afresh.
+    { pattern: 'exportAuditLogs', type: 'mutation' },
   ],
   outputFiles: {
     '../src/api/generated/historian.gen.ts': { exportName: 'generatedApi', filterEndpoints: (name) => !NOT_CALLED.includes(name) },
@@ -80,11 +85,12 @@ const config: ConfigFile = {
     '../src/api/generated/access.gen.ts': { exportName: 'accessEndpoints', filterEndpoints: called(ACCESS) },
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
+    '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
   },
 };
 
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION) };
+export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), auditLogs: called(AUDIT_LOGS) };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -10,6 +10,7 @@ import { sessionApi } from './areas/session';
 import { accessTags } from './areas/access';
 import { collectorsTags } from './areas/collectors';
 import { configurationTags } from './areas/configuration';
+import { auditLogsTags } from './areas/auditLogs';
 import { sessionTags } from './areas/session';
 import type { ApiTag, EndpointTags } from './tags';
 
@@ -17,9 +18,9 @@ import type { ApiTag, EndpointTags } from './tags';
 // (a list holding one item) and a sample argument (every id the same), as RTK Query would.
 
 const SAMPLE = 'sample';
-const sampleArg = { id: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
+const sampleArg = { id: SAMPLE, uuid: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 const sampleResult = [{ UUID: SAMPLE }];
-const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags };
+const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...auditLogsTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);
