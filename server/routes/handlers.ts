@@ -2,6 +2,7 @@ import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } from '../audit/auditActor';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
+import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { collectorApiHandlers } from './collectorApi';
 import { collectorsHandlers } from './collectors';
@@ -37,6 +38,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...auditLogsHandlers(ctx),
   };
 }
 
