@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { openTestDatabase, type TestDatabase } from '../db/testing/testDatabase';
 import { runAsActor, withAuditActor, type AuditActor } from './auditActor';
 import { auditLogs, type AuditRow } from './auditLogs';
+import { applyAuditRetention } from './retention';
 
 // The audit trail at the database: triggers write one entry per changed row in the change's own
 // transaction, with its author, masked secrets, and a hash chain the check walks.
@@ -141,8 +142,12 @@ describe('the hash chain', () => {
       await runAsActor(actor, async () => {
         for (const n of [1, 2, 3]) await audited.query('INSERT INTO organizations (name) VALUES ($1)', [`Old ${n}`]);
       });
-      const cutoff = new Date(Date.now() + 1000);
-      const removed = await auditLogs(fresh.db).prune(cutoff);
+      // Kept for ever until the setting says otherwise; then entries older than its days go.
+      expect(await applyAuditRetention(fresh.db)).toBe(0);
+      await fresh.db.query(
+        "INSERT INTO settings (organization_uuid, name, value) SELECT uuid, 'audit.retention_days', '30' FROM organizations WHERE is_root",
+      );
+      const removed = await applyAuditRetention(fresh.db, new Date(Date.now() + 31 * 24 * 3600 * 1000));
       expect(removed).toBeGreaterThanOrEqual(3);
       await runAsActor(actor, () => audited.query("INSERT INTO organizations (name) VALUES ('New')"));
       const check = await auditLogs(fresh.db).verify();
