@@ -1476,7 +1476,7 @@ export interface components {
         Setting: {
             UUID: $Read<components["schemas"]["Uuid"]>;
             OrganizationUUID?: components["schemas"]["Uuid"];
-            /** @description Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
+            /** @description Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token, audit.retention_days (days the audit log keeps an entry; 0 keeps all). */
             Name: string;
             Value: string;
         };

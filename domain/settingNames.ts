@@ -10,6 +10,8 @@ export const SETTING_NAMES = {
   setupDone: 'setup.done',
   trialMode: 'setup.trial_mode',
   licenseToken: 'license.token',
+  /** Days the audit log keeps an entry; 0 keeps every entry (the default). */
+  auditRetentionDays: 'audit.retention_days',
 } as const;
 
 export type SettingName = (typeof SETTING_NAMES)[keyof typeof SETTING_NAMES];

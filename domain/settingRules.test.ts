@@ -56,4 +56,9 @@ describe('restart required', () => {
   it('not for other settings or unchanged values', () => {
     expect(restartRequired(before, { 'api.url': 'b', 'auth.base_url': ' https://a.example ', 'auth.session_inactive_duration': '8h' })).toBe(false);
   });
+
+  it('audit.retention_days takes a whole number of days, 0 keeping everything', () => {
+    for (const good of ['0', '30', ' 365 ', '36500']) expect(settingValueError('audit.retention_days', good)).toBeNull();
+    for (const bad of ['', '-1', '1.5', 'a week', '123456']) expect(settingValueError('audit.retention_days', bad)).toBe(SETTING_ERRORS.retentionDays);
+  });
 });

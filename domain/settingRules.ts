@@ -28,6 +28,7 @@ export const SETTING_ERRORS = {
   rootOnly: 'settings.errors.root_only',
   rename: 'settings.errors.rename',
   move: 'settings.errors.move',
+  retentionDays: 'settings.errors.retention_days',
 } as const;
 
 const MAX_PORT = 65535;
@@ -67,6 +68,9 @@ export function settingValueError(name: string, rawValue: string): string | null
     case SETTING_NAMES.setupDone:
     case SETTING_NAMES.trialMode:
       return BOOLEAN_TEXTS.includes(value) ? null : SETTING_ERRORS.boolean;
+    case SETTING_NAMES.auditRetentionDays:
+      // 0 keeps everything; else at least a day, at most about 100 years.
+      return /^\d{1,5}$/.test(value) ? null : SETTING_ERRORS.retentionDays;
     case SETTING_NAMES.licenseToken:
       // Only POST /license may store a licence: it verifies the signature first.
       return SETTING_ERRORS.licenseToken;

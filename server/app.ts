@@ -8,6 +8,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
 import { parse as parseYaml } from 'yaml';
 import { findCollectorByToken } from './collectors/collectorTokens';
+import { withAuditActor } from './audit/auditActor';
 import type { AppContext } from './context';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
@@ -62,7 +63,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(openapiGlue, {
     specification: CONTRACT_FILE,
-    operationResolver: resolveOperations(serviceHandlers(ctx)),
+    // Handlers change data through a Db that names the request's author to the audit triggers.
+    operationResolver: resolveOperations(serviceHandlers({ ...ctx, db: withAuditActor(ctx.db) })),
     prefix: 'api',
   });
 

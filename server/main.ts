@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { startAuditRetention } from './audit/retention';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
@@ -27,7 +28,9 @@ async function main() {
       logLevel: config.logLevel,
     },
   );
+  const stopRetention = startAuditRetention(db, (message) => app.log.info(message));
   const close = async () => {
+    stopRetention();
     await app.close();
     await db.close();
     process.exit(0);

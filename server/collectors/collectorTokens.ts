@@ -23,5 +23,5 @@ export async function issueCollectorToken(db: Db, organizationUuid: string, coll
 export async function findCollectorByToken(db: Db, bearer: string): Promise<CollectorCaller | undefined> {
   if (!bearer.startsWith(COLLECTOR_TOKEN_PREFIX)) return undefined;
   const row = await collectorsRepository(db).findByTokenHash(tokenHash(bearer));
-  return row ? { collectorUuid: row.uuid, organizationUuid: row.organization_uuid } : undefined;
+  return row ? { collectorUuid: row.uuid, organizationUuid: row.organization_uuid, collectorName: row.name } : undefined;
 }

@@ -1,3 +1,5 @@
+import { runAsActor, withAuditActor } from '../audit/auditActor';
+import { auditLogs } from '../audit/auditLogs';
 import type { Db } from './db';
 import { loadMigrations, runMigrations } from './migrate';
 import { openDatabase } from './open';
@@ -45,6 +47,38 @@ describe('PostgreSQL adapter', () => {
       expect(rows[0]).toEqual({ orgs: 1, users: 1 });
     } finally {
       await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+
+  it('keeps one unbroken audit chain when two servers commit audited changes at the same time', async () => {
+    const url = await server.createDatabase();
+    const first = await openDatabase({ dataDir: '/nonexistent-unused', databaseUrl: url });
+    const second = await openPostgresDb(url, { max: 4 });
+    try {
+      const servers = [first, second].map(withAuditActor);
+      const actor = { userUuid: null, userName: 'load', organizationUuid: null, reason: null };
+      // Each transaction changes two rows, in opposite orders on the two servers.
+      await runAsActor(actor, () =>
+        Promise.all(
+          servers.flatMap((s, i) =>
+            Array.from({ length: 25 }, (_, n) =>
+              s.transaction(async (tx) => {
+                await tx.query('INSERT INTO organizations (name) VALUES ($1)', [`Load ${i}-${n}-a`]);
+                await tx.query('INSERT INTO organizations (name) VALUES ($1)', [`Load ${i}-${n}-b`]);
+              }),
+            ),
+          ),
+        ),
+      );
+      const check = await auditLogs(first).verify();
+      expect(check).toMatchObject({ intact: true, firstBroken: null });
+      const { rows } = await first.query<{ n: number; lo: number; hi: number }>(
+        "SELECT count(*)::int AS n, min(sequence)::int AS lo, max(sequence)::int AS hi FROM audit_logs WHERE subject_name LIKE 'Load %'",
+      );
+      expect(rows[0].n).toBe(100);
+      expect(rows[0].hi - rows[0].lo).toBeLessThan(check.checkedEntries);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 

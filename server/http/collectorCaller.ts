@@ -10,6 +10,8 @@ import { unauthorized } from './problem';
 export interface CollectorCaller {
   collectorUuid: string;
   organizationUuid: string;
+  /** For the audit trail's "who": changes a collector makes are its own. */
+  collectorName?: string;
 }
 
 /** Maps a bearer value to the collector it belongs to (server/collectors/collectorTokens.ts). */

@@ -235,11 +235,11 @@ export function collectorsRepository(db: Db) {
     },
 
     /** The live collector of a live organization that holds this token hash. */
-    async findByTokenHash(tokenHash: string): Promise<{ uuid: string; organization_uuid: string } | undefined> {
+    async findByTokenHash(tokenHash: string): Promise<{ uuid: string; organization_uuid: string; name: string } | undefined> {
       return q
         .selectFrom('collectors as c')
         .innerJoin('organizations as o', 'o.uuid', 'c.organization_uuid')
-        .select(['c.uuid', 'c.organization_uuid'])
+        .select(['c.uuid', 'c.organization_uuid', 'c.name'])
         .where('c.token_hash', '=', tokenHash)
         .where('c.status', '<>', 'Deleted')
         .where('o.status', '<>', 'Deleted')

@@ -1,6 +1,8 @@
-import type { RouteHandlerMethod } from 'fastify';
+import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } from '../audit/auditActor';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
+import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { collectorApiHandlers } from './collectorApi';
 import { collectorsHandlers } from './collectors';
@@ -36,6 +38,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...auditLogsHandlers(ctx),
   };
 }
 
@@ -46,9 +49,33 @@ export function serviceHandlers(ctx: AppContext) {
 export function resolveOperations(handlers: object) {
   return (operationId: string): RouteHandlerMethod => {
     const handler: unknown = Reflect.get(handlers, operationId);
-    if (typeof handler === 'function') return (request, reply) => Reflect.apply(handler, handlers, [request, reply]);
+    if (typeof handler === 'function') {
+      return (request, reply) => {
+        const actor = actorOf(request);
+        const run = () => Reflect.apply(handler, handlers, [request, reply]);
+        return actor ? runAsActor(actor, run) : run();
+      };
+    }
     return async () => {
       throw new HttpProblem(501, 'Not Implemented', { detail: `${operationId} is not implemented by this server yet.` });
     };
   };
+}
+
+/**
+ * The author of the changes a request makes, for the audit trail: the signed-in user (in the
+ * organization the call names) or the calling collector. Calls made before sign-in (a first LDAP
+ * or OIDC sign-in creating its user) have none: the triggers record those as made by "system".
+ */
+function actorOf(request: FastifyRequest): AuditActor | undefined {
+  const reason = readAuditReason(request.headers[AUDIT_REASON_HEADER]);
+  if (request.caller) {
+    const { userUuid, userName, organizationUuid } = request.caller;
+    return { userUuid, userName, organizationUuid, reason };
+  }
+  if (request.collector) {
+    const { collectorUuid, collectorName, organizationUuid } = request.collector;
+    return { userUuid: null, userName: `collector ${collectorName ?? collectorUuid}`, organizationUuid, reason };
+  }
+  return undefined;
 }

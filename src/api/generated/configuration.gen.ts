@@ -306,14 +306,14 @@ export type UpdateTableSettingApiArg = {
 export type Uuid = string;
 export type Setting = {
   OrganizationUUID?: Uuid;
-  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
+  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token, audit.retention_days (days the audit log keeps an entry; 0 keeps all). */
   Name: string;
   Value: string;
 };
 export type SettingRead = {
   UUID: Uuid;
   OrganizationUUID?: Uuid;
-  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token. */
+  /** Known names: api.grpc_port, api.rest_port, api.url, auth.session_inactive_duration, auth.base_url, setup.done, setup.trial_mode, license.token, audit.retention_days (days the audit log keeps an entry; 0 keeps all). */
   Name: string;
   Value: string;
 };
