@@ -37,7 +37,7 @@ export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <div className="search-box" role="search">
+    <div className="search-box" role="search" aria-label={label}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { diffRows, isSecret, leafText, type DiffKind, type DiffLine } from './auditDiff';
+import { diffRows, isChangedSecret, isSecret, leafText, type DiffKind, type DiffLine } from './auditDiff';
 
 export interface AuditDiffProps {
   before: Record<string, unknown> | null;
@@ -9,6 +9,7 @@ export interface AuditDiffProps {
 function Value({ value }: { value: unknown }) {
   const { t } = useTranslation();
   if (isSecret(value)) return <em className="audit-secret">{t('audit_log.diff.secret')}</em>;
+  if (isChangedSecret(value)) return <em className="audit-secret">{t('audit_log.diff.secret_changed')}</em>;
   if (value === null) return <span className="audit-null">null</span>;
   if (value === '') return <span className="audit-null">{t('audit_log.diff.empty_text')}</span>;
   return <span className="audit-value">{leafText(value)}</span>;

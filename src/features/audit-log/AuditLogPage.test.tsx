@@ -194,8 +194,8 @@ describe('audit log entry dialog', () => {
     const entry = anEntry({
       SubjectName: 'Plant DB',
       Reason: 'new host',
-      Before: { name: 'db', settings: { Host: 'old-host', Port: 5432, Password: '********' }, retired: true },
-      After: { name: 'db', settings: { Host: 'new-host', Port: 5432, Password: '********', User: 'historian' } },
+      Before: { name: 'db', settings: { Host: 'old-host', Port: 5432, Password: '********' }, secure_settings: { Token: '********' }, retired: true },
+      After: { name: 'db', settings: { Host: 'new-host', Port: 5432, Password: '********', User: 'historian' }, secure_settings: { Token: '******** (changed)' } },
     });
     auditServer([entry]);
     const { user } = render();
@@ -214,6 +214,8 @@ describe('audit log entry dialog', () => {
     const removed = within(dialog).getByRole('rowheader', { name: 'retired' }).closest('tr');
     expect(removed).toHaveClass('audit-diff-removed');
     expect(removed).toHaveTextContent('Removedtrue');
+    // A replaced secret is told as such, its values hidden on both sides.
+    expect(within(dialog).getByRole('rowheader', { name: 'secure_settings.Token' }).closest('tr')).toHaveTextContent('Changedsecret (hidden) → new secret (hidden)');
 
     // Unchanged paths are folded away under their count; the secret shows as hidden.
     const unchanged = within(dialog).getByText('3 unchanged fields').closest('details');

@@ -83,7 +83,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
   // The server orders the entries (newest first); sorting the loaded pages only would mislead.
   const columns = useMemo<DataTableColumn<AuditLog>[]>(
     () => [
-      { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 200, hideable: false },
+      { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 230, hideable: false },
       { id: 'user', header: t('audit_log.columns.user'), value: (row) => row.UserName || t('audit_log.system_user'), sortable: false, minWidth: 120 },
       { id: 'action', header: t('audit_log.columns.action'), value: (row) => row.Action, cell: (row) => <ActionBadge action={row.Action} />, sortable: false, width: 110 },
       { id: 'area', header: t('audit_log.columns.area'), value: (row) => areaLabel(row.Area, t), sortable: false, minWidth: 120 },

@@ -2,8 +2,9 @@
 // flattened to dotted paths (settings.Host), array items to indexes (hosts[0]), so that every leaf
 // is one line the reader can compare; an empty object or array is a leaf of its own.
 
-/** How the server masks a secure value in Before and After. */
+/** How the server masks a secure value in Before and After, and a secure value that the change replaced (After only). */
 export const SECRET_MASK = '********';
+export const CHANGED_SECRET_MASK = '******** (changed)';
 
 export type DiffKind = 'added' | 'changed' | 'removed' | 'unchanged';
 
@@ -50,6 +51,7 @@ export function diffRows(before: Row, after: Row): DiffLine[] {
 }
 
 export const isSecret = (value: unknown): boolean => value === SECRET_MASK;
+export const isChangedSecret = (value: unknown): boolean => value === CHANGED_SECRET_MASK;
 
 /** A leaf as text: strings as they are, everything else as JSON. */
 export function leafText(value: unknown): string {
