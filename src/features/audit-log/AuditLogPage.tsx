@@ -79,17 +79,18 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+  // A short date keeps the column narrow enough for the subject to show at 1024 px; the dialog gives the long form.
+  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
   // The server orders the entries (newest first); sorting the loaded pages only would mislead.
   const columns = useMemo<DataTableColumn<AuditLog>[]>(
     () => [
-      { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 230, hideable: false },
-      { id: 'user', header: t('audit_log.columns.user'), value: (row) => row.UserName || t('audit_log.system_user'), sortable: false, minWidth: 120 },
-      { id: 'action', header: t('audit_log.columns.action'), value: (row) => row.Action, cell: (row) => <ActionBadge action={row.Action} />, sortable: false, width: 110 },
-      { id: 'area', header: t('audit_log.columns.area'), value: (row) => areaLabel(row.Area, t), sortable: false, minWidth: 120 },
-      { id: 'subject_type', header: t('audit_log.columns.subject_type'), value: (row) => subjectTypeLabel(row.SubjectType, t), sortable: false, minWidth: 120 },
-      { id: 'subject', header: t('audit_log.columns.subject'), value: (row) => row.SubjectName, sortable: false, minWidth: 160 },
-      { id: 'reason', header: t('audit_log.columns.reason'), value: (row) => row.Reason ?? '', sortable: false, minWidth: 140 },
+      { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 180, hideable: false },
+      { id: 'user', header: t('audit_log.columns.user'), value: (row) => row.UserName || t('audit_log.system_user'), sortable: false, minWidth: 90 },
+      { id: 'action', header: t('audit_log.columns.action'), value: (row) => row.Action, cell: (row) => <ActionBadge action={row.Action} />, sortable: false, width: 104 },
+      { id: 'area', header: t('audit_log.columns.area'), value: (row) => areaLabel(row.Area, t), sortable: false, minWidth: 100 },
+      { id: 'subject_type', header: t('audit_log.columns.subject_type'), value: (row) => subjectTypeLabel(row.SubjectType, t), sortable: false, minWidth: 100 },
+      { id: 'subject', header: t('audit_log.columns.subject'), value: (row) => row.SubjectName, sortable: false, minWidth: 140 },
+      { id: 'reason', header: t('audit_log.columns.reason'), value: (row) => row.Reason ?? '', sortable: false, minWidth: 100 },
     ],
     [t, time],
   );
