@@ -15,6 +15,17 @@ const bodyRows = () => within(grid()).getAllByRole('row').filter((row) => row.ge
 const namesInOrder = () => bodyRows().map((row) => within(row).getAllByRole('gridcell')[0].textContent);
 
 describe('Data table (SPEC §2)', () => {
+  it('asks for more rows only when the rows in view come near the last one (a list that loads pages as it scrolls)', () => {
+    const many = Array.from({ length: 500 }, (_, index) => ({ ...machines[0], id: `m${index}`, name: `Machine ${index}` }));
+    const farFromEnd = jest.fn();
+    const { unmount } = renderTable({ data: many, onEndReached: farFromEnd });
+    expect(farFromEnd).not.toHaveBeenCalled();
+    unmount();
+    const nearEnd = jest.fn();
+    renderTable({ onEndReached: nearEnd });
+    expect(nearEnd).toHaveBeenCalled();
+  });
+
   it('sortable headers cycle ascending, descending, unsorted', async () => {
     const { user } = renderTable();
     const header = screen.getByRole('columnheader', { name: 'Name' });
