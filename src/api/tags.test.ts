@@ -19,7 +19,8 @@ import type { ApiTag, EndpointTags } from './tags';
 
 const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, uuid: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
-const sampleResult = [{ UUID: SAMPLE }];
+// A list holding one item, which is also read as the pages of an infinite query holding it.
+const sampleResult = Object.assign([{ UUID: SAMPLE }], { pages: [{ items: [{ UUID: SAMPLE }] }] });
 const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...auditLogsTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
@@ -27,7 +28,11 @@ function tagsOf(description: EndpointTags['providesTags']): { type: string; id?:
   return tags.map((tag) => (typeof tag === 'string' ? { type: tag } : tag));
 }
 
-const isQuery = (name: string) => 'useQuery' in generatedApi.endpoints[name as keyof typeof generatedApi.endpoints];
+// An infinite query (pages loaded as a list scrolls) is a query too.
+const isQuery = (name: string) => {
+  const endpoint = generatedApi.endpoints[name as keyof typeof generatedApi.endpoints];
+  return 'useQuery' in endpoint || 'useInfiniteQuery' in endpoint;
+};
 const endpointNames = Object.keys(generatedApi.endpoints);
 
 describe('the tags of the API', () => {

@@ -9,9 +9,16 @@ import { listTags, tagTypes, type ApiTag, type EndpointTags, type Listed } from 
 // Nothing the client does changes an entry; every change elsewhere adds entries, so the pages
 // refetch when they open rather than wait for an invalidation.
 
+/** The pages an infinite query has loaded so far. */
+interface LoadedPages {
+  pages: readonly { items: readonly { UUID: string }[] }[];
+}
+
 /** What each endpoint provides or invalidates (see tags.ts). */
 export const auditLogsTags = {
   getAuditLogs: { providesTags: (list: Listed) => listTags('AuditLog', list) },
+  // The audit log page's call, loaded page by page as the table scrolls (below).
+  getAuditLogPages: { providesTags: (result: LoadedPages | undefined) => listTags('AuditLog', result?.pages.flatMap((page) => page.items)) },
   getAuditLog: { providesTags: (_entry: unknown, _error: unknown, arg: { uuid: string }): ApiTag[] => [{ type: 'AuditLog', id: arg.uuid }] },
   getAuditChainVerification: { providesTags: ['AuditChain'] },
   exportAuditLogs: { invalidatesTags: [] },
@@ -105,7 +112,7 @@ const auditLogsPaged = auditLogsApi.injectEndpoints({
         params: { Limit: AUDIT_LOG_PAGE_SIZE, Page: pageParam, ...filterParams(queryArg) },
         paginated: true,
       }),
-      providesTags: (result) => listTags('AuditLog', result?.pages.flatMap((page) => page.items)),
+      providesTags: auditLogsTags.getAuditLogPages.providesTags,
     }),
   }),
 });
