@@ -13,6 +13,8 @@ export interface AuditEntryDialogProps {
   /** The entry as the list holds it, shown at once; without it the dialog loads it. */
   listed?: AuditLog;
   allOrganizations: boolean;
+  /** The organization the call acts in; the current one by default. */
+  organization?: string;
   onClose: () => void;
 }
 
@@ -43,10 +45,10 @@ function Facts({ entry }: { entry: AuditLog }) {
 }
 
 /** One audit log entry: who changed what, when and why, and the row before and after. */
-export function AuditEntryDialog({ uuid, listed, allOrganizations, onClose }: AuditEntryDialogProps) {
+export function AuditEntryDialog({ uuid, listed, allOrganizations, organization, onClose }: AuditEntryDialogProps) {
   const { t } = useTranslation();
   const { data, error, isFetching } = useGetAuditLogQuery(
-    { uuid: uuid ?? '', allOrganizations: allOrganizations || undefined },
+    { uuid: uuid ?? '', allOrganizations: allOrganizations || undefined, 'x-organization-uuid': organization },
     { skip: uuid === null || listed !== undefined },
   );
   const entry = listed ?? data;

@@ -40,15 +40,20 @@ const INTACT: AuditChainVerification = { Intact: true, CheckedEntries: 1234, Sin
 interface AuditServer {
   queries: URLSearchParams[];
   exports: URLSearchParams[];
+  /** The organization header of every audit call. */
+  organizations: (string | null)[];
 }
 
 /** The audit calls as the server answers them: `pageSize` entries a page (the server's own limit in these tests) out of `entries`. */
 function auditServer(entries: AuditLog[], options: { verification?: AuditChainVerification; pageSize?: number; single?: AuditLog } = {}): AuditServer {
-  const seen: AuditServer = { queries: [], exports: [] };
+  const seen: AuditServer = { queries: [], exports: [], organizations: [] };
   server.use(
     noTranslationOverrides(),
     http.get('/api/table_setting/', () => HttpResponse.json(null)),
-    http.get('/api/audit-logs/verification', () => HttpResponse.json(options.verification ?? INTACT)),
+    http.get('/api/audit-logs/verification', ({ request }) => {
+      seen.organizations.push(request.headers.get('x-organization-uuid'));
+      return HttpResponse.json(options.verification ?? INTACT);
+    }),
     http.get('/api/audit-logs/export', ({ request }) => {
       seen.exports.push(new URL(request.url).searchParams);
       return new HttpResponse('CreatedAt,Sequence\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
@@ -60,6 +65,7 @@ function auditServer(entries: AuditLog[], options: { verification?: AuditChainVe
     http.get('/api/audit-logs', ({ request }) => {
       const params = new URL(request.url).searchParams;
       seen.queries.push(params);
+      seen.organizations.push(request.headers.get('x-organization-uuid'));
       const page = Number(params.get('Page') ?? 1);
       const size = Math.min(options.pageSize ?? 1000, Number(params.get('Limit') ?? 100));
       return HttpResponse.json(entries.slice((page - 1) * size, page * size), { headers: { 'x-total-count': String(entries.length) } });
@@ -155,11 +161,21 @@ describe('audit log page', () => {
     await waitFor(() => expect([...(seen.queries.at(-1)?.keys() ?? [])].sort()).toEqual(['Limit', 'Page']));
   });
 
-  it('the configuration page asks for every organization’s entries', async () => {
+  it('the configuration page asks for every organization’s entries, acting in the root organization', async () => {
     const seen = auditServer([anEntry()]);
     render('/audit_log', <ConfigurationAuditLogPage />);
     await screen.findByText('1 entry');
     expect(seen.queries[0].get('AllOrganizations')).toBe('true');
+    await waitFor(() => expect(seen.organizations).toHaveLength(2));
+    expect(seen.organizations).toEqual([ROOT_ORG_UUID, ROOT_ORG_UUID]);
+  });
+
+  it('the organization’s page acts in the current organization', async () => {
+    const seen = auditServer([anEntry()]);
+    render();
+    await screen.findByText('1 entry');
+    await waitFor(() => expect(seen.organizations).toHaveLength(2));
+    expect(seen.organizations).toEqual([ORG_A_UUID, ORG_A_UUID]);
   });
 
   it('loads the next page as the table scrolls near the end of the loaded entries', async () => {

@@ -9,6 +9,8 @@ import type { DataTableAction, DataTableColumn } from '../../components/DataTabl
 import { ListToolbar } from '../../components/ListControls/EmptyState';
 import '../../components/ListControls/ListControls.css';
 import { Page } from '../../components/Page/Page';
+import { useAppSelector } from '../../app/hooks';
+import { selectRootOrganization } from '../../state/privileges';
 import { ActionBadge } from './ActionBadge';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFilterBar } from './AuditFilterBar';
@@ -43,7 +45,11 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const openUuid = params.get(ENTRY_PARAM);
-  const arg = useMemo(() => filterArgs(filters, allOrganizations), [filters, allOrganizations]);
+  // The whole installation's log is read with READ_AUDIT_LOGS at root: its calls act in the root
+  // organization, which the reader may not hold that privilege outside of.
+  const rootUuid = useAppSelector(selectRootOrganization)?.UUID;
+  const organization = allOrganizations ? rootUuid : undefined;
+  const arg = useMemo(() => ({ ...filterArgs(filters, allOrganizations), 'x-organization-uuid': organization }), [filters, allOrganizations, organization]);
   const { data, error, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useGetAuditLogPagesInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
   const [exportLog, exportState] = useExportAuditLogsMutation();
 
@@ -114,7 +120,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
         </button>
       }
     >
-      <ChainStatus entrySearch={entrySearch} />
+      <ChainStatus entrySearch={entrySearch} organization={organization} />
       <AuditFilterBar filters={filters} onChange={setFilters} />
       <DataTable
         tableId={allOrganizations ? 'audit_log_all' : 'audit_log'}
@@ -153,7 +159,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
         {isFetchingNextPage && t('audit_log.loading_more')}
         {!isFetchingNextPage && entries && total !== undefined && entries.length < total && t('audit_log.loaded', { n: number.format(entries.length), total: number.format(total) })}
       </p>
-      <AuditEntryDialog uuid={openUuid} listed={entries?.find((row) => row.UUID === openUuid)} allOrganizations={allOrganizations} onClose={closeEntry} />
+      <AuditEntryDialog uuid={openUuid} listed={entries?.find((row) => row.UUID === openUuid)} allOrganizations={allOrganizations} organization={organization} onClose={closeEntry} />
     </Page>
   );
 }

@@ -7,12 +7,14 @@ import { problemLabel } from './auditLabels';
 export interface ChainStatusProps {
   /** The address (search part) that opens an entry of this page. */
   entrySearch: (uuid: string) => string;
+  /** The organization the check acts in; the current one by default. */
+  organization?: string;
 }
 
 /** Above the audit log: whether the hash chain of the log is intact, checked by the server, with a re-check. */
-export function ChainStatus({ entrySearch }: ChainStatusProps) {
+export function ChainStatus({ entrySearch, organization }: ChainStatusProps) {
   const { t, i18n } = useTranslation();
-  const { data, error, isFetching, refetch } = useGetAuditChainVerificationQuery({}, { refetchOnMountOrArgChange: true });
+  const { data, error, isFetching, refetch } = useGetAuditChainVerificationQuery({ 'x-organization-uuid': organization }, { refetchOnMountOrArgChange: true });
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const number = new Intl.NumberFormat(i18n.language);
 
