@@ -19,6 +19,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
   const { t } = useTranslation();
   const fromId = useId();
   const toId = useId();
+  const orderId = useId();
   const presets: { id: TimePreset; label: string }[] = [
     { id: 'hour', label: t('audit_log.filters.last_hour') },
     { id: 'day', label: t('audit_log.filters.last_day') },
@@ -62,6 +63,13 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
           selected={filters.subjectTypes}
           onChange={(subjectTypes) => onChange({ ...filters, subjectTypes })}
         />
+        <span className="audit-order">
+          <label htmlFor={orderId}>{t('audit_log.filters.order')}</label>
+          <select id={orderId} value={filters.order} onChange={(event) => onChange({ ...filters, order: event.target.value === 'asc' ? 'asc' : 'desc' })}>
+            <option value="desc">{t('audit_log.filters.newest_first')}</option>
+            <option value="asc">{t('audit_log.filters.oldest_first')}</option>
+          </select>
+        </span>
         <SearchBox label={t('audit_log.filters.user')} value={filters.user} onSearch={(user) => onChange({ ...filters, user: user.trim() })} />
         <button type="button" className="audit-clear-filters" disabled={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
           <FilterX size={16} aria-hidden="true" focusable="false" />

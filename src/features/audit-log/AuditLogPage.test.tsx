@@ -153,6 +153,10 @@ describe('audit log page', () => {
     await waitFor(() => expect(address().get('User')).toBe('bo'));
     await waitFor(() => expect(seen.queries.at(-1)?.get('User')).toBe('bo'));
 
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Oldest first');
+    await waitFor(() => expect(address().get('Order')).toBe('asc'));
+    await waitFor(() => expect(seen.queries.at(-1)?.get('Order')).toBe('asc'));
+
     await user.click(screen.getByRole('button', { name: 'Last 24 hours' }));
     await waitFor(() => expect(Date.now() - Date.parse(address().get('From') ?? '')).toBeGreaterThan(86_000_000));
 

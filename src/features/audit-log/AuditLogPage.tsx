@@ -87,7 +87,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
 
   // A short date keeps the column narrow enough for the subject to show at 1024 px; the dialog gives the long form.
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
-  // The server orders the entries (newest first); sorting the loaded pages only would mislead.
+  // The server orders the entries (the Order filter); sorting the loaded pages only would mislead.
   const columns = useMemo<DataTableColumn<AuditLog>[]>(
     () => [
       { id: 'time', header: t('audit_log.columns.time'), value: (row) => new Date(row.CreatedAt), cell: (row) => time.format(new Date(row.CreatedAt)), sortable: false, width: 180, hideable: false },

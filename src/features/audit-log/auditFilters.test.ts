@@ -10,6 +10,7 @@ describe('audit log filters in the address', () => {
       subjectTypes: ['User'],
       subject: 'pump 7',
       user: 'anna',
+      order: 'asc' as const,
     };
     const address = writeFilters(new URLSearchParams(), filters).toString();
     expect(readFilters(new URLSearchParams(address))).toEqual(filters);
@@ -22,7 +23,8 @@ describe('audit log filters in the address', () => {
   });
 
   it('send no empty filter to the server, and AllOrganizations only on the configuration page', () => {
-    expect(filterArgs(NO_FILTERS, false)).toEqual({});
+    expect(JSON.parse(JSON.stringify(filterArgs(NO_FILTERS, false)))).toEqual({});
+    expect(filterArgs({ ...NO_FILTERS, order: 'asc' }, false).order).toBe('asc');
     expect(JSON.parse(JSON.stringify(filterArgs({ ...NO_FILTERS, areas: ['Users'] }, true)))).toEqual({ areas: ['Users'], allOrganizations: true });
   });
 

@@ -15,9 +15,11 @@ export interface AuditFilters {
   subjectTypes: readonly string[];
   subject: string;
   user: string;
+  /** By CreatedAt: newest first (the default) or oldest first. */
+  order: 'desc' | 'asc';
 }
 
-export const NO_FILTERS: AuditFilters = { from: '', to: '', actions: [], areas: [], subjectTypes: [], subject: '', user: '' };
+export const NO_FILTERS: AuditFilters = { from: '', to: '', actions: [], areas: [], subjectTypes: [], subject: '', user: '', order: 'desc' };
 
 /** The address parameter of the entry the dialog shows. */
 export const ENTRY_PARAM = 'Entry';
@@ -36,13 +38,14 @@ export function readFilters(params: URLSearchParams): AuditFilters {
     subjectTypes: distinct(params.getAll('SubjectTypes')),
     subject: (params.get('Subject') ?? '').trim(),
     user: (params.get('User') ?? '').trim(),
+    order: params.get('Order') === 'asc' ? 'asc' : 'desc',
   };
 }
 
 /** The address of `filters`, keeping what else it holds (the open entry). */
 export function writeFilters(params: URLSearchParams, filters: AuditFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of ['From', 'To', 'Actions', 'Areas', 'SubjectTypes', 'Subject', 'User']) next.delete(name);
+  for (const name of ['From', 'To', 'Actions', 'Areas', 'SubjectTypes', 'Subject', 'User', 'Order']) next.delete(name);
   if (filters.from) next.set('From', filters.from);
   if (filters.to) next.set('To', filters.to);
   for (const action of filters.actions) next.append('Actions', action);
@@ -50,6 +53,7 @@ export function writeFilters(params: URLSearchParams, filters: AuditFilters): UR
   for (const type of filters.subjectTypes) next.append('SubjectTypes', type);
   if (filters.subject) next.set('Subject', filters.subject);
   if (filters.user) next.set('User', filters.user);
+  if (filters.order === 'asc') next.set('Order', 'asc');
   return next;
 }
 
@@ -60,7 +64,8 @@ export const hasFilters = (filters: AuditFilters): boolean =>
   filters.areas.length > 0 ||
   filters.subjectTypes.length > 0 ||
   filters.subject !== '' ||
-  filters.user !== '';
+  filters.user !== '' ||
+  filters.order !== 'desc';
 
 /** The filters as the list and the export send them: an empty filter is no filter. */
 export function filterArgs(filters: AuditFilters, allOrganizations: boolean): AuditLogPagesArg {
@@ -73,6 +78,7 @@ export function filterArgs(filters: AuditFilters, allOrganizations: boolean): Au
     subjectTypes: list(filters.subjectTypes),
     subject: filters.subject || undefined,
     user: filters.user || undefined,
+    order: filters.order === 'asc' ? 'asc' : undefined,
     allOrganizations: allOrganizations || undefined,
   };
 }
