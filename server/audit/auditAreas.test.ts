@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ZERO_UUID } from '../../domain/constants';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type TestApp } from '../auth/testing/testUsers';
-import { bearer, multipart, registration } from '../collectors/testing/collectorFixtures';
+import { bearer, multipart, registration, SIMULATION_SCHEMA } from '../collectors/testing/collectorFixtures';
 import { generateLicenceKeyPair, issueLicenceToken } from '../licence/issue';
 import { POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 
@@ -458,6 +458,31 @@ const AREAS: AreaCase[] = [
         subject: collector, subjectName: collectorName, secrets: [apiKey],
         before: { settings: {}, secure_settings: {}, settings_version: 1 },
         after: { settings: { SampleIntervalMs: 500 }, secure_settings: { ApiKey: '******** (changed)' }, settings_version: 2 },
+      };
+    },
+  },
+  {
+    name: 'collectors: replacing one of two secure settings marks only that one changed',
+    action: 'Update', area: 'Collectors', subjectType: 'Collector', in: 'plant',
+    privileges: { plant: ['MANAGE_COLLECTORS'] },
+    async prepare(actor) {
+      const prepared = await createCollector(actor);
+      const { Token } = await expectStatus<{ Token: string }>(await actor.call('GET', `/collectors/${prepared.collector}/token`), 200);
+      const schema = { ...SIMULATION_SCHEMA, properties: { ...SIMULATION_SCHEMA.properties, Password: { type: 'string', title: 'Password', secure: true, order: 4 } } };
+      await expectStatus(await t.app.inject({ method: 'POST', url: '/api/collector-api/register', headers: bearer(Token), payload: registration({ SettingsSchema: schema }) }), 200);
+      const apiKey = `key-${randomUUID()}`;
+      const password = `pw-${randomUUID()}`;
+      allSecrets.push(Token, apiKey, password);
+      await expectStatus(await actor.call('PUT', `/collectors/${prepared.collector}`, { Name: prepared.collectorName, Settings: { SampleIntervalMs: 500 }, SecureSettings: { ApiKey: apiKey, Password: password } }), 200);
+      return prepared;
+    },
+    async change(actor, { collector, collectorName }) {
+      const password = `pw-${randomUUID()}`;
+      await expectStatus(await actor.call('PUT', `/collectors/${collector}`, { Name: collectorName, Settings: { SampleIntervalMs: 500 }, SecureSettings: { Password: password } }), 200);
+      return {
+        subject: collector, subjectName: collectorName, secrets: [password],
+        before: { secure_settings: { ApiKey: '********', Password: '********' }, settings_version: 2 },
+        after: { secure_settings: { ApiKey: '********', Password: '******** (changed)' }, settings_version: 3 },
       };
     },
   },
