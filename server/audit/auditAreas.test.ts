@@ -40,7 +40,7 @@ interface Entry {
   After: Record<string, unknown> | null;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Actor {
   name: string;
@@ -527,6 +527,24 @@ const AREAS: AreaCase[] = [
       return {
         subject: created.UUID, subjectName: name, secrets: [created.Token],
         before: null, after: expect.objectContaining({ uuid: created.UUID, name, user_uuid: user, token_hash: '********' }),
+      };
+    },
+  },
+  {
+    name: 'API tokens: revoke one’s own token',
+    action: 'Delete', area: 'ApiTokens', subjectType: 'ApiToken', in: 'plant',
+    privileges: { plant: ['READ_COLLECTORS'] },
+    async prepare(actor) {
+      const name = unique('old script');
+      const created = await expectStatus<{ UUID: string; Token: string }>(await actor.call('POST', '/current-user/tokens', { Name: name }), 201);
+      allSecrets.push(created.Token);
+      return { token: created.UUID, tokenName: name, value: created.Token };
+    },
+    async change(actor, { token, tokenName, value }) {
+      await expectStatus(await actor.call('DELETE', `/current-user/tokens/${token}`), 204);
+      return {
+        subject: token, subjectName: tokenName, secrets: [value],
+        before: expect.objectContaining({ uuid: token, name: tokenName, user_uuid: actor.uuid, token_hash: '********' }), after: null,
       };
     },
   },
