@@ -1975,6 +1975,8 @@ export interface components {
         NamespacePath: string;
         /** @description The organization the call acts in; the stored organization by default. */
         OrganizationHeader: string;
+        /** @description Why the change is made, percent-encoded (encodeURIComponent); recorded with the change's audit log entries, cut to 500 characters. Forms that ask for a reason send it. */
+        AuditReason: string;
         Limit: number;
         Page: number;
         /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
@@ -4158,6 +4160,8 @@ export interface operations {
             header?: {
                 /** @description The organization the call acts in; the stored organization by default. */
                 "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+                /** @description Why the change is made, percent-encoded (encodeURIComponent); recorded with the change's audit log entries, cut to 500 characters. Forms that ask for a reason send it. */
+                "x-audit-reason"?: components["parameters"]["AuditReason"];
             };
             path: {
                 id: components["parameters"]["IdPath"];

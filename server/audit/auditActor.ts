@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, QueryResult } from '../db/db';
+import type { Db, QueryResult, TxOptions } from '../db/db';
 
 /**
  * Who is making the changes of the current request or job. The audit triggers
@@ -46,10 +46,9 @@ export function readAuditReason(header: string | string[] | undefined): string |
 // A statement that may change rows. Reads skip the extra round trips; a false positive only costs
 // a transaction, a false negative would lose the author, so anything but a plain SELECT counts.
 const READ_ONLY = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(select|show|explain|values)\b/i;
-const SET_ACTOR = "SELECT set_config('historian.audit_actor', $1, true)";
-
-function actorSetting(actor: AuditActor): string {
-  return JSON.stringify({ u: actor.userUuid, n: actor.userName, o: actor.organizationUuid, r: actor.reason });
+function withActor(actor: AuditActor, options: TxOptions | undefined): TxOptions {
+  const setting = JSON.stringify({ u: actor.userUuid, n: actor.userName, o: actor.organizationUuid, r: actor.reason });
+  return { ...options, settings: { ...options?.settings, 'historian.audit_actor': setting } };
 }
 
 /**
@@ -61,24 +60,17 @@ function actorSetting(actor: AuditActor): string {
 export function withAuditActor(db: Db): Db {
   return {
     kind: db.kind,
-    query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: TxOptions): Promise<QueryResult<T>> {
       const actor = actorScope.getStore();
-      if (!actor || READ_ONLY.test(sql)) return db.query<T>(sql, params);
-      return db.transaction(async (tx) => {
-        await tx.query(SET_ACTOR, [actorSetting(actor)]);
-        return tx.query<T>(sql, params);
-      });
+      if (!actor || READ_ONLY.test(sql)) return db.query<T>(sql, params, options);
+      return db.query<T>(sql, params, withActor(actor, options));
     },
     exec(sql: string): Promise<void> {
       return db.exec(sql);
     },
-    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T> {
       const actor = actorScope.getStore();
-      if (!actor) return db.transaction(fn);
-      return db.transaction(async (tx) => {
-        await tx.query(SET_ACTOR, [actorSetting(actor)]);
-        return fn(tx);
-      });
+      return db.transaction(fn, actor ? withActor(actor, options) : options);
     },
     close(): Promise<void> {
       return db.close();

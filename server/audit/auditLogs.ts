@@ -20,6 +20,23 @@ export interface AuditRow {
   hash: string;
 }
 
+/** An entry as the CSV export writes it. */
+export interface ExportRow {
+  at: string;
+  sequence: number;
+  organization_uuid: string | null;
+  user_name: string;
+  action: string;
+  area: string;
+  subject_type: string;
+  subject_uuid: string;
+  subject_name: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  hash: string;
+}
+
 export interface AuditFilter {
   /** null: every entry of the installation (root's log); else the entries of this organization. */
   organizationUuid: string | null;
@@ -64,6 +81,19 @@ function whereOf(filter: AuditFilter): { where: string; params: unknown[] } {
   return { where: conditions.join(' AND '), params };
 }
 
+/** What the chain check learns from one page of entries. */
+interface PageVerdict {
+  entries: number;
+  first_at: Date | null;
+  last_sequence: number | null;
+  last_hash: string | null;
+  bad_sequence: number | null;
+  bad_uuid: string | null;
+  bad_at: Date | null;
+  bad_organization: string | null;
+  problem: 'content_changed' | 'link_broken' | null;
+}
+
 export interface ChainCheck {
   intact: boolean;
   checkedEntries: number;
@@ -96,25 +126,29 @@ export function auditLogs(db: Db) {
     },
 
     /**
-     * Every entry of the filter, a page at a time (keyset over the CreatedAt index), so an export of
-     * a million entries never holds more than one page in memory.
+     * Every entry of the filter as export rows, a page at a time (keyset over the CreatedAt index),
+     * so an export of a million entries never holds more than one page in memory. Times and JSON
+     * come as the database writes them (microseconds kept, nothing parsed and written again).
      */
-    async *stream(filter: AuditFilter, pageSize = 2000): AsyncGenerator<AuditRow[]> {
+    async *exportPages(filter: AuditFilter, pageSize = 5000): AsyncGenerator<ExportRow[]> {
       const { where, params } = whereOf(filter);
       const asc = filter.order === 'asc';
       const direction = asc ? 'ASC' : 'DESC';
-      let after: { createdAt: Date; sequence: number } | undefined;
+      let cursor: { at: string; sequence: number } | undefined;
       for (;;) {
-        const keyset = after ? `AND (created_at, sequence) ${asc ? '>' : '<'} ($${params.length + 2}, $${params.length + 3})` : '';
-        const { rows } = await db.query<AuditRow>(
-          `SELECT ${COLUMNS} FROM audit_logs WHERE ${where} ${keyset}
-           ORDER BY created_at ${direction}, sequence ${direction} LIMIT $${params.length + 1}`,
-          after ? [...params, pageSize, after.createdAt, after.sequence] : [...params, pageSize],
+        const keyset = cursor ? `AND (created_at, sequence) ${asc ? '>' : '<'} ($${params.length + 2}::timestamptz, $${params.length + 3})` : '';
+        const { rows } = await db.query<ExportRow>(
+          `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, sequence,
+                  organization_uuid, user_name, action, area, subject_type, subject_uuid, subject_name, reason,
+                  before::text AS before, after::text AS after, hash
+             FROM audit_logs WHERE ${where} ${keyset}
+            ORDER BY created_at ${direction}, sequence ${direction} LIMIT $${params.length + 1}`,
+          cursor ? [...params, pageSize, cursor.at, cursor.sequence] : [...params, pageSize],
         );
         if (rows.length > 0) yield rows;
         if (rows.length < pageSize) return;
         const last = rows[rows.length - 1];
-        after = { createdAt: last.created_at, sequence: last.sequence };
+        cursor = { at: last.at, sequence: last.sequence };
       }
     },
 
@@ -122,57 +156,72 @@ export function auditLogs(db: Db) {
      * Recomputes every entry's hash from its content and the previous entry's hash, from the anchor
      * that retention left (or the start) to the head of the chain, and names the first entry whose
      * content changed or whose link to the previous one is broken (an entry removed or inserted).
+     * A page of entries per statement, so that other calls go on between pages (PGlite runs one
+     * statement at a time), and only a page's verdict comes back, not its entries.
      */
-    async verify(): Promise<ChainCheck> {
-      const { rows } = await db.query<{
-        checked: number;
-        since: Date | null;
-        broken_sequence: number | null;
-        broken_uuid: string | null;
-        broken_at: Date | null;
-        broken_organization: string | null;
-        problem: 'content_changed' | 'link_broken' | null;
-      }>(
-        `WITH head AS (SELECT * FROM audit_chain WHERE singleton),
-         chain AS (
-           SELECT a.sequence, a.uuid, a.created_at, a.organization_uuid, a.prev_hash, a.hash,
-                  audit_hash(a.prev_hash, a) AS recomputed,
-                  coalesce(lag(a.sequence) OVER w, head.anchor_sequence) AS previous_sequence,
-                  coalesce(lag(a.hash) OVER w, head.anchor_hash) AS previous_hash
-             FROM audit_logs a CROSS JOIN head
-            WHERE a.sequence IS NOT NULL AND a.sequence > head.anchor_sequence
-           WINDOW w AS (ORDER BY a.sequence)
-         ),
-         problems AS (
-           SELECT sequence, uuid, created_at, organization_uuid,
-                  CASE WHEN previous_sequence <> sequence - 1 OR previous_hash IS DISTINCT FROM prev_hash THEN 'link_broken'
-                       ELSE 'content_changed' END AS problem
-             FROM chain
-            WHERE previous_sequence <> sequence - 1 OR previous_hash IS DISTINCT FROM prev_hash OR recomputed IS DISTINCT FROM hash
-           UNION ALL
-           -- Entries removed from the end: the head names a later sequence than the last entry.
-           SELECT head.last_sequence, NULL, NULL, NULL, 'link_broken'
-             FROM head
-            WHERE head.last_sequence > coalesce((SELECT max(sequence) FROM chain), head.anchor_sequence)
-               OR head.last_hash IS DISTINCT FROM coalesce((SELECT hash FROM chain ORDER BY sequence DESC LIMIT 1), head.anchor_hash)
-         ),
-         first_problem AS (SELECT * FROM problems ORDER BY sequence LIMIT 1)
-         SELECT (SELECT count(*)::int FROM chain) AS checked,
-                coalesce((SELECT anchor_at FROM head), (SELECT min(created_at) FROM chain)) AS since,
-                f.sequence AS broken_sequence, f.uuid AS broken_uuid, f.created_at AS broken_at,
-                f.organization_uuid AS broken_organization, f.problem
-           FROM (SELECT 1) AS one LEFT JOIN first_problem f ON true`,
+    async verify(pageSize = 10_000): Promise<ChainCheck> {
+      const { rows: heads } = await db.query<{ last_sequence: number; last_hash: string; anchor_sequence: number; anchor_hash: string; anchor_at: Date | null }>(
+        'SELECT last_sequence, last_hash, anchor_sequence, anchor_hash, anchor_at FROM audit_chain WHERE singleton',
       );
-      const row = rows[0];
-      return {
-        intact: row.problem === null,
-        checkedEntries: row.checked,
-        since: row.since,
-        firstBroken:
-          row.problem === null || row.broken_sequence === null
-            ? null
-            : { sequence: Number(row.broken_sequence), createdAt: row.broken_at, uuid: row.broken_uuid, organizationUuid: row.broken_organization, problem: row.problem },
-      };
+      const head = heads[0];
+      let previousSequence = Number(head.anchor_sequence);
+      let previousHash = head.anchor_hash;
+      let checkedEntries = 0;
+      let since: Date | null = head.anchor_at;
+      for (;;) {
+        const { rows } = await db.query<PageVerdict>(
+          `WITH page AS (
+             SELECT a.sequence, a.uuid, a.created_at, a.organization_uuid, a.prev_hash, a.hash,
+                    audit_hash(a.prev_hash, a) AS recomputed,
+                    coalesce(lag(a.sequence) OVER w, $1) AS link_sequence,
+                    coalesce(lag(a.hash) OVER w, $4) AS link_hash
+               FROM (SELECT * FROM audit_logs WHERE sequence > $1 AND sequence <= $2 ORDER BY sequence LIMIT $3) AS a
+             WINDOW w AS (ORDER BY a.sequence)
+           )
+           SELECT (SELECT count(*)::int FROM page) AS entries,
+                  (SELECT min(created_at) FROM page) AS first_at,
+                  last.sequence AS last_sequence, last.hash AS last_hash,
+                  bad.sequence AS bad_sequence, bad.uuid AS bad_uuid, bad.created_at AS bad_at,
+                  bad.organization_uuid AS bad_organization, bad.problem
+             FROM (SELECT 1) AS one
+             LEFT JOIN LATERAL (SELECT sequence, hash FROM page ORDER BY sequence DESC LIMIT 1) AS last ON true
+             LEFT JOIN LATERAL (
+               SELECT sequence, uuid, created_at, organization_uuid,
+                      CASE WHEN link_sequence <> sequence - 1 OR link_hash IS DISTINCT FROM prev_hash THEN 'link_broken'
+                           ELSE 'content_changed' END AS problem
+                 FROM page
+                WHERE link_sequence <> sequence - 1 OR link_hash IS DISTINCT FROM prev_hash OR recomputed IS DISTINCT FROM hash
+                ORDER BY sequence LIMIT 1
+             ) AS bad ON true`,
+          [previousSequence, head.last_sequence, pageSize, previousHash],
+        );
+        const verdict = rows[0];
+        since ??= verdict.first_at;
+        if (verdict.problem !== null && verdict.bad_sequence !== null) {
+          return {
+            intact: false,
+            checkedEntries: checkedEntries + Number(verdict.bad_sequence) - previousSequence - 1,
+            since,
+            firstBroken: { sequence: Number(verdict.bad_sequence), createdAt: verdict.bad_at, uuid: verdict.bad_uuid, organizationUuid: verdict.bad_organization, problem: verdict.problem },
+          };
+        }
+        checkedEntries += verdict.entries;
+        if (verdict.last_sequence !== null) {
+          previousSequence = Number(verdict.last_sequence);
+          previousHash = verdict.last_hash ?? previousHash;
+        }
+        if (verdict.entries < pageSize) break;
+      }
+      // Entries removed from the end: the head names a later entry than the last one found.
+      if (previousSequence !== Number(head.last_sequence) || previousHash !== head.last_hash) {
+        return {
+          intact: false,
+          checkedEntries,
+          since,
+          firstBroken: { sequence: previousSequence + 1, createdAt: null, uuid: null, organizationUuid: null, problem: 'link_broken' },
+        };
+      }
+      return { intact: true, checkedEntries, since, firstBroken: null };
     },
 
     /** Retention: removes the entries older than `cutoff` (see audit_prune); how many went. */

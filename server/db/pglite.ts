@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { acquireDataDirLock } from './dataDirLock';
 import type { DataDirLock, DataDirLockOptions } from './dataDirLock';
-import type { Db, QueryResult } from './db';
+import type { Db, QueryResult, TxOptions } from './db';
 import { TransactionAbortedError, createTxHandle } from './txHandle';
 
 /** PGlite's own files live in a sub-folder, so the data directory can hold other things too. */
@@ -49,9 +49,9 @@ type Answer = { id: number; ok: true; result: unknown } | { id: number; ok: fals
 
 type Operation =
   | { op: 'open'; dataDir: string; settings: readonly string[] }
-  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number; settings?: Array<[string, string]> }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin'; tx: number }
+  | { op: 'begin'; tx: number; settings?: Array<[string, string]> }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
 
@@ -129,6 +129,12 @@ class PgliteWorker {
   }
 }
 
+/** Settings as the worker takes them: name/value pairs, or undefined when there are none. */
+function settingsOf(options: TxOptions | undefined): Array<[string, string]> | undefined {
+  const pairs: Array<[string, string]> = Object.entries(options?.settings ?? {});
+  return pairs.length > 0 ? pairs : undefined;
+}
+
 class PgliteDb implements Db {
   readonly kind = 'pglite';
   #closing: Promise<void> | undefined;
@@ -150,9 +156,9 @@ class PgliteDb implements Db {
     if (scope && scope.open && scope.worker === this.worker) throw new PgliteReentrancyError();
   }
 
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: TxOptions): Promise<QueryResult<T>> {
     this.#assertNotInsideOwnTransaction();
-    return this.#rows(await this.worker.call<QueryResult<T>>({ op: 'query', sql, params }));
+    return this.#rows(await this.worker.call<QueryResult<T>>({ op: 'query', sql, params, settings: settingsOf(options) }));
   }
 
   async exec(sql: string): Promise<void> {
@@ -160,13 +166,13 @@ class PgliteDb implements Db {
     await this.worker.call({ op: 'exec', sql });
   }
 
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T> {
     this.#assertNotInsideOwnTransaction();
     // PGlite's transaction() in the worker holds its mutex from BEGIN to COMMIT/ROLLBACK, so no
     // other query or transaction interleaves; its COMMIT of an aborted transaction throws
     // TransactionAbortedError, the same class as on the PostgreSQL adapter.
     const tx = this.#nextTx++;
-    await this.worker.call({ op: 'begin', tx });
+    await this.worker.call({ op: 'begin', tx, settings: settingsOf(options) });
     const handle = createTxHandle('pglite', {
       query: async <R>(sql: string, params: unknown[]) => this.#rows(await this.worker.call<QueryResult<R>>({ op: 'query', sql, params, tx })),
       exec: async (sql: string) => {

@@ -6,8 +6,8 @@
 //
 // Plain JavaScript, so that Node runs it as it is, under tsx and under Jest alike.
 //
-// Messages in:  { id, op: 'open', dataDir, settings } | { id, op: 'query', sql, params, tx? }
-//               | { id, op: 'exec', sql, tx? } | { id, op: 'begin', tx } | { id, op: 'end', tx, commit }
+// Messages in:  { id, op: 'open', dataDir, settings } | { id, op: 'query', sql, params, tx?, settings? }
+//               | { id, op: 'exec', sql, tx? } | { id, op: 'begin', tx, settings? } | { id, op: 'end', tx, commit }
 //               | { id, op: 'close' }
 // Messages out: { id, ok: true, result } | { id, ok: false, error: { name, message, stack, fields, aborted } }
 
@@ -32,8 +32,15 @@ function plainError(error) {
 
 const toResult = (res) => ({ rows: res.rows, rowCount: res.rowCount ?? res.affectedRows ?? res.rows.length });
 
+const SET_LOCAL = 'SELECT set_config($1, $2, true)';
+
+/** Transaction-local settings ([name, value] pairs) set at the start of a transaction. */
+async function applySettings(handle, settings) {
+  for (const [name, value] of settings ?? []) await handle.query(SET_LOCAL, [name, value]);
+}
+
 /** PGlite's transaction() holds its mutex from BEGIN to COMMIT; the callback waits for 'end'. */
-function begin(tx, reply) {
+function begin(tx, settings, reply) {
   let finish;
   const ended = new Promise((resolve) => {
     finish = resolve;
@@ -42,6 +49,7 @@ function begin(tx, reply) {
   transactions.set(tx, entry);
   entry.done = pg
     .transaction(async (handle) => {
+      await applySettings(handle, settings);
       entry.handle = handle;
       reply({ ok: true, result: null });
       const commit = await ended;
@@ -75,6 +83,14 @@ async function handle(message) {
       // A date, so the server's thread can tell whether the dates it gets are of its own realm.
       return new Date(0);
     case 'query':
+      // With settings and outside a transaction: a transaction of its own, in this one message.
+      if (message.settings && message.tx === undefined) {
+        return pg.transaction(async (handle) => {
+          await applySettings(handle, message.settings);
+          return toResult(await handle.query(message.sql, message.params));
+        });
+      }
+      if (message.settings) await applySettings(target(message.tx), message.settings);
       return toResult(await target(message.tx).query(message.sql, message.params));
     case 'exec':
       await target(message.tx).exec(message.sql);
@@ -101,7 +117,7 @@ parentPort.on('message', (message) => {
     }
   };
   if (message.op === 'begin') {
-    begin(message.tx, reply);
+    begin(message.tx, message.settings, reply);
     return;
   }
   handle(message).then(

@@ -1,7 +1,7 @@
 import { Pool, TypeOverrides } from 'pg';
 import type { PoolClient, QueryConfig, QueryResult as PgResult } from 'pg';
-import type { Db, QueryResult } from './db';
-import { TransactionAbortedError, createTxHandle } from './txHandle';
+import type { Db, QueryResult, TxOptions } from './db';
+import { TransactionAbortedError, applySettings, createTxHandle } from './txHandle';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -40,7 +40,8 @@ class PostgresDb implements Db {
 
   constructor(private readonly pool: Pool) {}
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: TxOptions): Promise<QueryResult<T>> {
+    if (options?.settings && Object.keys(options.settings).length > 0) return this.transaction((tx) => tx.query<T>(sql, params), options);
     return runQuery<T>(this.pool, sql, params);
   }
 
@@ -49,7 +50,7 @@ class PostgresDb implements Db {
     await this.pool.query(sql);
   }
 
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T> {
     const client = await this.pool.connect();
     const handle = createTxHandle('postgres', {
       query: <R>(sql: string, params: unknown[]) => runQuery<R>(client, sql, params),
@@ -60,6 +61,7 @@ class PostgresDb implements Db {
     let broken = false;
     try {
       await client.query('BEGIN');
+      await applySettings({ query: (sql, params) => runQuery(client, sql, params) }, options);
       const result = await fn(handle.db);
       // On an aborted transaction PostgreSQL answers COMMIT with ROLLBACK and no error; without
       // this check the caller would think its writes were kept.

@@ -1,4 +1,4 @@
-import type { Db, DbKind, QueryResult } from './db';
+import type { Db, DbKind, QueryResult, TxOptions } from './db';
 
 /** What an adapter provides for one open transaction (a PGlite tx or a pooled pg client). */
 export interface TxRunner {
@@ -27,6 +27,13 @@ export class TransactionFinishedError extends Error {
   }
 }
 
+const SET_LOCAL = 'SELECT set_config($1, $2, true)';
+
+/** Sets transaction-local settings in an open transaction, one statement each. */
+export async function applySettings(runner: Pick<TxRunner, 'query'>, options: TxOptions | undefined): Promise<void> {
+  for (const [name, value] of Object.entries(options?.settings ?? {})) await runner.query(SET_LOCAL, [name, value]);
+}
+
 /**
  * Wraps one open transaction as a Db. A handle that outlives its transaction throws instead of
  * running outside it (on pg its client is back in the pool, serving someone else). Nested
@@ -47,20 +54,22 @@ export function createTxHandle(kind: DbKind, runner: TxRunner): TxHandle {
     let queue: Promise<unknown> = Promise.resolve();
     const level: Db = {
       kind,
-      async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      async query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: TxOptions): Promise<QueryResult<T>> {
         assertOpen();
+        await applySettings(runner, options);
         return runner.query<T>(sql, params);
       },
       async exec(sql: string): Promise<void> {
         assertOpen();
         await runner.exec(sql);
       },
-      transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      transaction<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T> {
         assertOpen();
         const run = async (): Promise<T> => {
           savepointCounter += 1;
           const name = `historian_sp_${savepointCounter}`;
           await runner.query(`SAVEPOINT ${name}`, []);
+          await applySettings(runner, options);
           try {
             const result = await fn(makeLevel());
             await runner.query(`RELEASE SAVEPOINT ${name}`, []);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVILEGES } from '../../domain/privilegeNames';
-import { auditLogs, type AuditFilter, type AuditRow } from '../audit/auditLogs';
+import { auditLogs, type AuditFilter, type AuditRow, type ExportRow } from '../audit/auditLogs';
 import type { AppContext } from '../context';
 import { callerOf, holdsAll, organizationOf, requirePrivileges } from '../http/caller';
 import { notFound } from '../http/problem';
@@ -80,7 +80,7 @@ const CSV_HEADER = ['CreatedAt', 'Sequence', 'Organization', 'User', 'Action', '
  * spreadsheet opening the export does not run it as a formula (CWE-1236).
  */
 function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -89,9 +89,9 @@ function csvLine(fields: readonly unknown[]): string {
   return `${fields.map(csvField).join(',')}\r\n`;
 }
 
-function csvRow(row: AuditRow): string {
+function csvRow(row: ExportRow): string {
   return csvLine([
-    row.created_at.toISOString(), row.sequence, row.organization_uuid, row.user_name, row.action, row.area,
+    row.at, row.sequence, row.organization_uuid, row.user_name, row.action, row.area,
     row.subject_type, row.subject_uuid, row.subject_name, row.reason, row.before, row.after, row.hash,
   ]);
 }
@@ -115,7 +115,7 @@ export function auditLogsHandlers(ctx: AppContext) {
 
     async exportAuditLogs(request: FastifyRequest<{ Querystring: FilterQuery }>, reply: FastifyReply) {
       const filter = filterOf(request);
-      const pages = auditLogs(ctx.db).stream(filter);
+      const pages = auditLogs(ctx.db).exportPages(filter);
       async function* lines() {
         yield `\uFEFF${csvLine(CSV_HEADER)}`;
         for await (const page of pages) yield page.map(csvRow).join('');

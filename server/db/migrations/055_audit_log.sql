@@ -42,6 +42,8 @@ CREATE TABLE audit_chain (
   singleton       boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   last_sequence   bigint NOT NULL,
   last_hash       text NOT NULL,
+  -- The hash before the last one (the last entry's prev_hash), kept by audit_seal.
+  previous_hash   text,
   anchor_sequence bigint NOT NULL,
   anchor_hash     text NOT NULL,
   anchor_at       timestamptz
@@ -49,10 +51,12 @@ CREATE TABLE audit_chain (
 INSERT INTO audit_chain (last_sequence, last_hash, anchor_sequence, anchor_hash)
 VALUES (0, repeat('0', 64), 0, repeat('0', 64));
 
--- The text an entry's hash covers: every field but the chain fields themselves. jsonb prints a value
--- the same way every time (keys sorted), so the same entry always gives the same text.
+-- The text an entry's hash covers: every field but the chain fields themselves, as a JSON array.
+-- jsonb prints a value the same way every time (keys sorted), so the same entry always gives the
+-- same text; json_build_array (not jsonb_) writes it without re-encoding Before and After, about
+-- three times faster, which the chain check over a million entries feels.
 CREATE FUNCTION audit_content(e audit_logs) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT jsonb_build_array(
+  SELECT json_build_array(
     e.uuid, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), e.organization_uuid,
     e.user_uuid, e.user_name, e.action, e.area, e.subject_type, e.subject_uuid, e.subject_name,
     e.before, e.after, e.reason
@@ -65,14 +69,15 @@ $$;
 
 CREATE FUNCTION audit_seal() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  head audit_chain;
+  link text;
+  next_sequence bigint;
   next_hash text;
 BEGIN
-  SELECT * INTO head FROM audit_chain WHERE singleton FOR UPDATE;
-  next_hash := audit_hash(head.last_hash, NEW);
-  UPDATE audit_chain SET last_sequence = head.last_sequence + 1, last_hash = next_hash WHERE singleton;
-  UPDATE audit_logs SET sequence = head.last_sequence + 1, prev_hash = head.last_hash, hash = next_hash
-   WHERE uuid = NEW.uuid;
+  -- One statement: its row lock orders concurrent commits, and SET reads the values before it.
+  UPDATE audit_chain SET last_sequence = last_sequence + 1, previous_hash = last_hash, last_hash = audit_hash(last_hash, NEW)
+   WHERE singleton
+  RETURNING audit_chain.previous_hash, audit_chain.last_sequence, audit_chain.last_hash INTO link, next_sequence, next_hash;
+  UPDATE audit_logs SET sequence = next_sequence, prev_hash = link, hash = next_hash WHERE uuid = NEW.uuid;
   RETURN NULL;
 END
 $$;
@@ -86,7 +91,12 @@ CREATE CONSTRAINT TRIGGER audit_logs_seal AFTER INSERT ON audit_logs
 CREATE FUNCTION audit_logs_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.hash IS NULL AND NEW.hash IS NOT NULL
-     AND (to_jsonb(OLD) - ARRAY['sequence', 'prev_hash', 'hash']) = (to_jsonb(NEW) - ARRAY['sequence', 'prev_hash', 'hash']) THEN
+     AND (NEW.uuid, NEW.created_at, NEW.organization_uuid, NEW.user_uuid, NEW.user_name, NEW.action, NEW.area,
+          NEW.subject_type, NEW.subject_uuid, NEW.subject_name, NEW.reason)
+         IS NOT DISTINCT FROM
+         (OLD.uuid, OLD.created_at, OLD.organization_uuid, OLD.user_uuid, OLD.user_name, OLD.action, OLD.area,
+          OLD.subject_type, OLD.subject_uuid, OLD.subject_name, OLD.reason)
+     AND NEW.before IS NOT DISTINCT FROM OLD.before AND NEW.after IS NOT DISTINCT FROM OLD.after THEN
     RETURN NEW;
   END IF;
   IF TG_OP = 'DELETE' AND current_setting('historian.audit_prune', true) = 'on' THEN

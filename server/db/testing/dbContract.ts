@@ -187,6 +187,15 @@ export function describeDbContract(getDb: () => Db): void {
   });
 
   describe('query', () => {
+    it('sets transaction-local settings for a query or a transaction, and only for it', async () => {
+      const read = "SELECT current_setting('historian.contract_probe', true) AS v";
+      const once = await db.query<{ v: string }>(read, [], { settings: { 'historian.contract_probe': 'query' } });
+      expect(once.rows[0].v).toBe('query');
+      const inTx = await db.transaction((tx) => tx.query<{ v: string }>(read), { settings: { 'historian.contract_probe': 'tx' } });
+      expect(inTx.rows[0].v).toBe('tx');
+      expect((await db.query<{ v: string | null }>(read)).rows[0].v || null).toBeNull();
+    });
+
     it('runs one statement only, the same on both adapters', async () => {
       await expect(db.query('SELECT 1; SELECT 2')).rejects.toThrow();
       await expect(db.exec('SELECT 1; SELECT 2')).resolves.toBeUndefined();

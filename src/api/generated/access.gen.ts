@@ -278,6 +278,7 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.groupPrivilegeSet,
         headers: {
           "x-organization-uuid": queryArg["x-organization-uuid"],
+          "x-audit-reason": queryArg["x-audit-reason"],
         },
       }),
     }),
@@ -580,6 +581,8 @@ export type ReplaceUserGroupPrivilegesApiArg = {
   id: string;
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
+  /** Why the change is made, percent-encoded (encodeURIComponent); recorded with the change's audit log entries, cut to 500 characters. Forms that ask for a reason send it. */
+  "x-audit-reason"?: string;
   groupPrivilegeSet: GroupPrivilegeSet;
 };
 export type DeleteUserGroupPrivilegeApiResponse = unknown;

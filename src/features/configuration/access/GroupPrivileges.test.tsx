@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ALL_PRIVILEGE_NAMES } from '../../../../domain/privilegeNames';
 import type { GroupPrivilegeSet } from '../../../api/generated/historian.gen';
@@ -41,6 +41,7 @@ interface Setup {
 function renderMatrix({ groupHolds = [], organization = ORG_A_UUID, answer }: Setup = {}) {
   document.cookie = 'XSRF-TOKEN=test';
   const sent: string[][] = [];
+  const reasons: Array<string | null> = [];
   let held = groupHolds;
   const groupPrivileges = () => held.map((name) => ({ UUID: `gp-${name}`, GroupUUID: GROUP_UUID, PrivilegeUUID: uuidOf(name), PrivilegeName: name }));
   server.use(
@@ -50,6 +51,7 @@ function renderMatrix({ groupHolds = [], organization = ORG_A_UUID, answer }: Se
     http.put('/api/user-groups/:id/privileges', async ({ request }) => {
       const body = (await request.json()) as GroupPrivilegeSet;
       sent.push(body.PrivilegeUUIDs.map((uuid) => nameOf(uuid) ?? uuid).sort());
+      reasons.push(request.headers.get('x-audit-reason'));
       if (answer) return answer(body);
       held = body.PrivilegeUUIDs.flatMap((uuid) => nameOf(uuid) ?? []);
       return HttpResponse.json(groupPrivileges());
@@ -75,7 +77,7 @@ function renderMatrix({ groupHolds = [], organization = ORG_A_UUID, answer }: Se
       },
     },
   );
-  return { ...view, sent };
+  return { ...view, sent, reasons };
 }
 
 const box = (name: string) => screen.getByRole('checkbox', { name });
@@ -102,6 +104,25 @@ describe('group privilege matrix', () => {
     expect(sent).toEqual([CALLER_READS_HERE]);
     expect(screen.getByRole('button', { name: 'Save privileges' })).toBeDisabled();
     expect(checkedNames()).toEqual(CALLER_READS_HERE);
+  });
+
+  it('a reason typed with the change goes to the audit log with it (x-audit-reason, percent-encoded), and is gone once saved', async () => {
+    const { user, reasons } = renderMatrix();
+    expect(screen.queryByLabelText('Reason for the change (optional)')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Viewer' }));
+    await user.type(screen.getByLabelText('Reason for the change (optional)'), 'Audit #7: operators für Linie 2');
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
+    expect(await screen.findByText('The group’s privileges are saved.')).toBeInTheDocument();
+    expect(reasons).toEqual([encodeURIComponent('Audit #7: operators für Linie 2')]);
+    expect(screen.queryByLabelText('Reason for the change (optional)')).not.toBeInTheDocument();
+  });
+
+  it('a change saved without a reason sends no reason header', async () => {
+    const { user, reasons } = renderMatrix();
+    await user.click(await screen.findByRole('button', { name: 'Viewer' }));
+    await user.click(screen.getByRole('button', { name: 'Save privileges' }));
+    await waitFor(() => expect(reasons).toHaveLength(1));
+    expect(reasons[0]).toBeNull();
   });
 
   it('the Operator preset adds the managing of measurement data and events, not of configuration', async () => {

@@ -35,6 +35,7 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
   const byOrganization = useAppSelector(selectPrivilegesByOrganization);
   const [draft, setDraft] = useState<ReadonlySet<string> | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
 
   const isRoot = organizationUuid !== null && organizationUuid === rootUuid;
   const editable = canManage && !isSystem;
@@ -67,10 +68,13 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
   const save = async () => {
     const uuidOf = new Map(catalogue.map((privilege) => [privilege.Name, privilege.UUID]));
     const uuids = [...chosen].flatMap((name) => uuidOf.get(name) ?? []).sort();
-    const result = await replace({ id: groupUuid, groupPrivilegeSet: { PrivilegeUUIDs: uuids } });
+    // The reason goes to the audit log with the change (header x-audit-reason, percent-encoded).
+    const why = reason.trim();
+    const result = await replace({ id: groupUuid, groupPrivilegeSet: { PrivilegeUUIDs: uuids }, 'x-audit-reason': why === '' ? undefined : encodeURIComponent(why) });
     if (!result.error) {
       setDraft(null);
       setProblems([]);
+      setReason('');
       return;
     }
     const fieldProblems = formErrors(result.error, ['PrivilegeUUIDs']).PrivilegeUUIDs ?? [];
@@ -142,6 +146,15 @@ export function GroupPrivileges({ groupUuid, isSystem, canManage }: { groupUuid:
             <li key={problem}>{problem}</li>
           ))}
         </ul>
+      )}
+      {editable && dirty && (
+        <div className="form-field privilege-reason">
+          <label htmlFor="privilege-reason">{t('privileges.reason')}</label>
+          <input id="privilege-reason" type="text" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} aria-describedby="privilege-reason-help" />
+          <p id="privilege-reason-help" className="form-help">
+            {t('privileges.reason_help')}
+          </p>
+        </div>
       )}
       {editable && (
         <div className="privilege-actions">
