@@ -19,6 +19,8 @@ const AREA_KEYS: Readonly<Record<string, string>> = {
   Translations: 'audit_log.areas.Translations',
   ManualEntry: 'audit_log.areas.ManualEntry',
   TaskSchedulers: 'audit_log.areas.TaskSchedulers',
+  Measurements: 'audit_log.areas.Measurements',
+  AuditLogs: 'audit_log.areas.AuditLogs',
   Events: 'audit_log.areas.Events',
   CollectorFailover: 'audit_log.areas.CollectorFailover',
   Calculations: 'audit_log.areas.Calculations',
@@ -44,6 +46,9 @@ const SUBJECT_TYPE_KEYS: Readonly<Record<string, string>> = {
   TranslationOverride: 'audit_log.subject_types.TranslationOverride',
   ManualEntryFormPrivilege: 'audit_log.subject_types.ManualEntryFormPrivilege',
   TaskScheduler: 'audit_log.subject_types.TaskScheduler',
+  TableLayout: 'audit_log.subject_types.TableLayout',
+  Measurement: 'audit_log.subject_types.Measurement',
+  AuditLogRetention: 'audit_log.subject_types.AuditLogRetention',
 };
 
 const ACTION_KEYS: Readonly<Record<AuditAction, string>> = {
