@@ -1,5 +1,5 @@
 import { Download, Eye, LoaderCircle } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useRef, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useExportAuditLogsMutation, useGetAuditLogPagesInfiniteQuery } from '../../api/areas/auditLogs';
@@ -57,7 +57,18 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
   const total = data?.pages[data.pages.length - 1]?.totalCount;
 
   // A changed filter replaces the address instead of adding a step to the history for every keystroke.
-  const setFilters = useCallback((next: AuditFilters) => setParams((current) => writeFilters(current, next), { replace: true }), [setParams]);
+  // An update function reads the address as it was last drawn, not as it was when the caller was
+  // made: the search box writes after its debounce, and must not put back the filters of the moment
+  // the user started typing (react-router hands a functional update the params of its own render).
+  const latestParams = useRef(params);
+  latestParams.current = params;
+  const setFilters = useCallback(
+    (next: AuditFilters | ((current: AuditFilters) => AuditFilters)) => {
+      const current = latestParams.current;
+      setParams(writeFilters(current, typeof next === 'function' ? next(readFilters(current)) : next), { replace: true });
+    },
+    [setParams],
+  );
   const entrySearch = useCallback(
     (uuid: string) => {
       const next = new URLSearchParams(params);
@@ -138,7 +149,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
           <ListToolbar
             searchLabel={t('audit_log.filters.subject')}
             keyword={filters.subject}
-            onSearch={(subject) => setFilters({ ...filters, subject: subject.trim() })}
+            onSearch={(subject) => setFilters((current) => ({ ...current, subject: subject.trim() }))}
             count={total === undefined ? undefined : t('audit_log.count', { count: total, n: number.format(total) })}
           />
         }
