@@ -42,6 +42,8 @@ const ACCESS = [
 const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/, /ProductUpdates?$/];
 /** Settings, table layouts, the licence and time-series databases. */
 const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
+/** Background jobs: their list, progress, logs, pause, resume and cancel (the lazy jobs panel). */
+const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -80,11 +82,12 @@ const config: ConfigFile = {
     '../src/api/generated/access.gen.ts': { exportName: 'accessEndpoints', filterEndpoints: called(ACCESS) },
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
+    '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
   },
 };
 
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION) };
+export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), jobs: called(JOBS) };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

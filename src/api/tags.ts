@@ -25,6 +25,8 @@ export const tagTypes = [
   'CollectorHealth',
   'ProductUpdate',
   'TimeseriesDatabase',
+  'Job',
+  'JobLog',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

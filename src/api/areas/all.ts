@@ -4,4 +4,5 @@
 import './access';
 import './collectors';
 import './configuration';
+import './jobs';
 import './session';
