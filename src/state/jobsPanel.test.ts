@@ -1,4 +1,5 @@
-import { jobEndTold, jobsPanelClosed, jobsPanelOpened, jobsPanelReducer, jobStarted, selectShouldWatchJobs, type JobsPanelState } from './jobsPanel';
+import { jobEndTold, jobsPanelClosed, jobsPanelOpened, jobsPanelReducer, jobStarted, type JobsPanelState } from './jobsPanel';
+import { selectKnownActiveJobs, selectShouldWatchJobs } from './jobsWatch';
 
 const empty: JobsPanelState = { open: false, focusJobUuid: null, started: [] };
 const me = 'user-1';
@@ -24,5 +25,10 @@ describe('jobs panel state', () => {
     expect(selectShouldWatchJobs({ ...base, api: cached('getJobs', [{ State: 'paused', CreatedByUUID: me }]) })).toBe(false);
     expect(selectShouldWatchJobs({ ...base, api: cached('getJob', { State: 'pending', CreatedByUUID: me }) })).toBe(true);
     expect(selectShouldWatchJobs({ ...base, api: cached('getCollectors', [{ State: 'running', CreatedByUUID: me }]) })).toBe(false);
+  });
+
+  it('names the known pending or running jobs of the user in a stable order', () => {
+    const api = { queries: { a: { endpointName: 'getJobs', data: [{ UUID: 'b', State: 'pending', CreatedByUUID: me }, { UUID: 'a', State: 'running', CreatedByUUID: me }] }, b: { endpointName: 'getJob', data: { UUID: 'a', State: 'running', CreatedByUUID: me } } } };
+    expect(selectKnownActiveJobs({ jobsPanel: empty, session: { userId: me }, api })).toBe('a,b');
   });
 });

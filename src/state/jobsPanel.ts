@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { member } from '../api/outcomes';
 
 // The jobs panel (src/features/jobs) and the jobs the console watches for their end. Not
 // persisted. The panel opens from the user menu, the home page and the toast of a job that ended;
@@ -43,24 +42,3 @@ export const { jobsPanelOpened, jobsPanelClosed, jobStarted, jobEndTold } = jobs
 export const jobsPanelReducer = jobsPanelSlice.reducer;
 
 export const selectJobsPanel = (state: { jobsPanel: JobsPanelState }) => state.jobsPanel;
-
-const ACTIVE = ['pending', 'running'];
-
-/**
- * Whether the console has reason to watch the user's jobs: one it started, or a pending or running
- * job of the user's in any answer of the jobs calls in the API cache (the panel, the home tile).
- * Reads the cache by endpoint name, so the shell needs none of the jobs area's code for it.
- */
-export function selectShouldWatchJobs(state: { jobsPanel: JobsPanelState; session: { userId: string | null }; api?: unknown }): boolean {
-  if (state.jobsPanel.started.length > 0) return true;
-  const queries = member(state, 'api', 'queries');
-  if (typeof queries !== 'object' || queries === null) return false;
-  return Object.values(queries).some((entry) => {
-    const name = member(entry, 'endpointName');
-    if (name !== 'getJobs' && name !== 'getJob') return false;
-    const data = member(entry, 'data');
-    return (Array.isArray(data) ? data : [data]).some(
-      (job) => ACTIVE.includes(String(member(job, 'State'))) && member(job, 'CreatedByUUID') === state.session.userId,
-    );
-  });
-}

@@ -6,6 +6,7 @@ import { aJob, aSession } from '../../testing/fixtures';
 import { noTranslationOverrides } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
+import { jobsApi } from '../../api/areas/jobs';
 import { JobWatcher } from './JobWatcher';
 
 // When a job the user started ends, a toast says how, with a link that opens the jobs panel on it.
@@ -53,5 +54,28 @@ describe('the end of a job the user started', () => {
     const { store } = renderWatcher(job, { ...job, State: 'paused' });
     await waitFor(() => expect(store.getState().jobsPanel.started).toEqual([]), { timeout: 5000 });
     expect(store.getState().toasts.items).toEqual([]);
+  });
+
+  it('a job another list showed running is told too, even if it ended before the watcher saw it', async () => {
+    document.cookie = 'XSRF-TOKEN=test';
+    const job = aJob({ Type: 'calculation_backfill' });
+    server.use(
+      noTranslationOverrides(),
+      // The panel's list (all jobs) still shows it running; the watcher's own list (Mine) no more.
+      http.get('/api/jobs', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('Mine') === 'true' ? [] : [job])),
+      http.get(`/api/jobs/${job.UUID}`, () => HttpResponse.json({ ...job, State: 'done', Progress: 1 })),
+    );
+    const { store } = renderWithProviders(
+      <>
+        <JobWatcher />
+        <ToastViewport />
+      </>,
+      { preloadedState: { session: aSession() } },
+    );
+    await store.dispatch(jobsApi.endpoints.getJobs.initiate({ limit: 50 }));
+    expect(await screen.findByText('Calculation backfill finished.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // Told once, however often the stale list still shows it running.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(screen.getAllByText('Calculation backfill finished.')).toHaveLength(1);
   });
 });
