@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { jobsApi, useGetJobsQuery } from '../../api/areas/jobs';
@@ -23,20 +23,28 @@ export function JobWatcher() {
   const userId = useAppSelector((state) => state.session.userId);
   const started = useAppSelector((state) => state.jobsPanel.started);
   const known = useAppSelector(selectKnownActiveJobs);
-  const knownRef = useRef(known);
-  knownRef.current = known;
-  const watched = useRef(new Set<string>());
+  // Every job of the user's seen pending or running since the last poll, by this watcher or by
+  // another list (the panel, the home tile): one may have ended between two polls.
+  const [toCheck, setToCheck] = useState<string[]>([]);
   const told = useRef(new Set<string>());
-  const skip = started.length === 0 && known === '' && watched.current.size === 0;
+  const skip = started.length === 0 && known === '' && toCheck.length === 0;
   const { data, fulfilledTimeStamp } = useGetJobsQuery({ mine: true, states: WATCHED, limit: 100 }, { skip, pollingInterval: POLL_MS });
 
   useEffect(() => {
+    const seen = known.split(',').filter(Boolean);
+    if (seen.length > 0) setToCheck((before) => [...new Set([...before, ...seen])]);
+  }, [known]);
+
+  const checkRef = useRef(toCheck);
+  checkRef.current = toCheck;
+  const startedRef = useRef(started);
+  startedRef.current = started;
+
+  useEffect(() => {
     if (!data) return;
-    const active = new Set(data.map((job) => job.UUID));
-    // Also the jobs another list showed running: one may have ended between two of these polls.
-    const candidates = new Set([...watched.current, ...started, ...knownRef.current.split(',').filter(Boolean)]);
-    const gone = [...candidates].filter((uuid) => !active.has(uuid) && !told.current.has(uuid));
-    watched.current = active;
+    const active = data.map((job) => job.UUID);
+    const gone = [...new Set([...checkRef.current, ...startedRef.current])].filter((uuid) => !active.includes(uuid) && !told.current.has(uuid));
+    setToCheck(active);
     for (const uuid of gone) {
       void dispatch(jobsApi.endpoints.getJob.initiate({ id: uuid }, { subscribe: false, forceRefetch: true }))
         .unwrap()
@@ -50,7 +58,7 @@ export function JobWatcher() {
         .catch(() => dispatch(jobEndTold(uuid)));
     }
     // The answer's time, not its content: an unchanged list that came again is looked at again.
-  }, [data, fulfilledTimeStamp, started, dispatch, t, userId]);
+  }, [data, fulfilledTimeStamp, dispatch, t, userId]);
 
   return null;
 }
