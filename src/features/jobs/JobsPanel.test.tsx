@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Job } from '../../api/generated/historian.gen';
-import { aJob, aSession } from '../../testing/fixtures';
+import { aJob, aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { noTranslationOverrides } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
@@ -12,7 +12,7 @@ import { JobsPanel } from './JobsPanel';
 
 const openPanel = { open: true, focusJobUuid: null, started: [] };
 
-function renderPanel(answers: () => Job[]) {
+function renderPanel(answers: () => Job[], privileges = [aPrivilege('READ_LOGS', ROOT_ORG_UUID)]) {
   document.cookie = 'XSRF-TOKEN=test';
   const asked: URL[] = [];
   server.use(
@@ -23,7 +23,11 @@ function renderPanel(answers: () => Job[]) {
       return HttpResponse.json(jobs, { headers: { 'x-total-count': String(jobs.length) } });
     }),
   );
-  const rendered = renderWithProviders(<JobsPanel />, { preloadedState: { session: aSession(), jobsPanel: openPanel } });
+  const rendered = renderWithProviders(<JobsPanel />, { preloadedState: {
+      session: aSession({ userPrivileges: privileges }),
+      organization: { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: false },
+      jobsPanel: openPanel,
+    } });
   return { ...rendered, asked };
 }
 
@@ -130,6 +134,12 @@ describe('jobs panel', () => {
     expect(asked[0].searchParams.get('Mine')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Only my jobs' }));
     await waitFor(() => expect(asked.at(-1)?.searchParams.get('Mine')).toBe('true'));
+  });
+
+  it('offers "Only my jobs" only to those who see the jobs of others (ReadLogs at root)', async () => {
+    renderPanel(() => [], []);
+    expect(await screen.findByText('No jobs yet. Exports, imports and backfills you start appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Only my jobs' })).not.toBeInTheDocument();
   });
 
   it('closes', async () => {

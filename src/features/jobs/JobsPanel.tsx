@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetJobsQuery } from '../../api/areas/jobs';
 import { Modal } from '../../components/Modal/Modal';
 import { jobsPanelClosed, selectJobsPanel } from '../../state/jobsPanel';
+import { selectAccess } from '../../state/privileges';
 import { isActive } from '../../lib/jobRules';
 import { JobItem } from './JobItem';
 import './jobs.css';
@@ -18,6 +20,8 @@ export function JobsPanel() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { open, focusJobUuid } = useAppSelector(selectJobsPanel);
+  // ReadLogs at root shows every job of the organization (server/routes/jobs.ts); others see their own only.
+  const seesAll = useAppSelector(selectAccess)({ privileges: [PRIVILEGES.ReadLogs], scope: 'root' });
   const [mineOnly, setMineOnly] = useState(false);
   const mineId = useId();
   const { data, isLoading, isError, refetch } = useGetJobsQuery({ mine: mineOnly || undefined, limit: SHOWN }, { skip: !open });
@@ -30,9 +34,11 @@ export function JobsPanel() {
     <Modal open={open} title={t('jobs.panel.title')} onCancel={close} labels={{ cancel: t('jobs.panel.close') }} width="960px" className="jobs-panel">
       <div className="jobs-toolbar">
         <p className="muted">{t('jobs.panel.description')}</p>
-        <label htmlFor={mineId} className="jobs-mine">
-          <input id={mineId} type="checkbox" checked={mineOnly} onChange={(event) => setMineOnly(event.target.checked)} /> {t('jobs.panel.mine_only')}
-        </label>
+        {seesAll && (
+          <label htmlFor={mineId} className="jobs-mine">
+            <input id={mineId} type="checkbox" checked={mineOnly} onChange={(event) => setMineOnly(event.target.checked)} /> {t('jobs.panel.mine_only')}
+          </label>
+        )}
       </div>
       {isLoading && <p role="status">{t('app.loading')}</p>}
       {isError && (
