@@ -42,6 +42,8 @@ const ACCESS = [
 const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/, /ProductUpdates?$/];
 /** Settings, table layouts, the licence and time-series databases. */
 const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
+/** Background jobs: their list, progress, logs, pause, resume and cancel (the lazy jobs panel). */
+const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 
 /** The audit log, its CSV export and the check of its hash chain. */
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
@@ -86,11 +88,12 @@ const config: ConfigFile = {
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
+    '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
   },
 };
 
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), auditLogs: called(AUDIT_LOGS) };
+export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), auditLogs: called(AUDIT_LOGS), jobs: called(JOBS) };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -4,12 +4,15 @@ import { startAuditRetention } from './audit/retention';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
+import { registerTestJobTypes } from './jobs/testJobTypes';
 import { maskUrlCredentials } from './http/errorSerializer';
 import { readVersion } from './version';
 
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
 async function main() {
   const config = loadConfig(process.env);
+  // Test-only job types (server/jobs/testJobTypes.ts) for tests that kill and restart a server.
+  if (process.env.HISTORIAN_TEST_JOB_TYPES === '1') registerTestJobTypes();
   let db;
   try {
     db = await openDatabase(config);
@@ -26,6 +29,7 @@ async function main() {
       clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
       strictResponses: config.strictResponses,
       logLevel: config.logLevel,
+      jobRunner: true,
     },
   );
   const stopRetention = startAuditRetention(db, (message) => app.log.info(message));

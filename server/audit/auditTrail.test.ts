@@ -103,6 +103,7 @@ describe('entries', () => {
       'privileges', // the fixed catalogue of privilege names
       'collector_health', // a collector's heartbeat history
       'timeseries_points', // data, not configuration
+      'jobs', 'job_logs', // runs of work, with their own log; what a job changes is audited
       'table_settings', // audited by its own triggers: only organization default layouts
     ]);
     const { rows } = await t.db.query<{ table_name: string; audited: boolean }>(

@@ -11,6 +11,7 @@ import { accessTags } from './areas/access';
 import { collectorsTags } from './areas/collectors';
 import { configurationTags } from './areas/configuration';
 import { auditLogsTags } from './areas/auditLogs';
+import { jobsTags } from './areas/jobs';
 import { sessionTags } from './areas/session';
 import type { ApiTag, EndpointTags } from './tags';
 
@@ -21,7 +22,7 @@ const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, uuid: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 // A list holding one item, which is also read as the pages of an infinite query holding it.
 const sampleResult = Object.assign([{ UUID: SAMPLE }], { pages: [{ items: [{ UUID: SAMPLE }] }] });
-const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...auditLogsTags };
+const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...auditLogsTags, ...jobsTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);

@@ -27,6 +27,8 @@ export const tagTypes = [
   'TimeseriesDatabase',
   'AuditLog',
   'AuditChain',
+  'Job',
+  'JobLog',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

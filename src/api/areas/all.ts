@@ -5,4 +5,5 @@ import './access';
 import './auditLogs';
 import './collectors';
 import './configuration';
+import './jobs';
 import './session';
