@@ -58,6 +58,18 @@ function withActor(actor: AuditActor, options: TxOptions | undefined): TxOptions
  * nothing, and the triggers record the change as made by "system".
  */
 export function withAuditActor(db: Db): Db {
+  let wrapped = wrappers.get(db);
+  if (!wrapped) {
+    wrapped = wrap(db);
+    wrappers.set(db, wrapped);
+  }
+  return wrapped;
+}
+
+/** One wrapper per Db, so that code handed the same database gets the same object. */
+const wrappers = new WeakMap<Db, Db>();
+
+function wrap(db: Db): Db {
   return {
     kind: db.kind,
     query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: TxOptions): Promise<QueryResult<T>> {

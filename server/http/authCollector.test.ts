@@ -52,7 +52,7 @@ describe('x-historian-access: collector', () => {
   it('resolves the collector and its organization from the token, and no user', async () => {
     const agent = await collectorWithToken(t.db, plant);
     const response = await withResolver.inject({ method: 'GET', url: '/collector', headers: bearer(agent.token) });
-    expect(response.json()).toEqual({ collector: { collectorUuid: agent.uuid, organizationUuid: plant }, caller: null });
+    expect(response.json()).toEqual({ collector: { collectorUuid: agent.uuid, organizationUuid: plant, collectorName: expect.any(String) }, caller: null });
   });
 
   it('refuses a session cookie, a user API token, a forged token and none at all with 401', async () => {

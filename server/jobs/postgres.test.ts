@@ -1,3 +1,4 @@
+import { withAuditActor } from '../audit/auditActor';
 import type { Db } from '../db/db';
 import { openDatabase } from '../db/open';
 import { startPostgres, type PostgresServer } from '../db/testing/postgresServer';
@@ -6,7 +7,7 @@ import { registerJobType } from './registry';
 import { startJobRunner, type JobRunner } from './runner';
 
 // Two servers on one real PostgreSQL (two pools, two runners) share the queue: every job runs,
-// and none runs twice. Each run writes a row to a table of this test; duplicates would show.
+// and none runs twice. A job is handed its server's Db wrapped for the audit trail. Each run writes a row to a table of this test; duplicates would show.
 
 const START_TIMEOUT_MS = 180_000;
 const TYPE = 'test.pg_counted';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await first.query('CREATE TABLE test_job_runs (job_uuid uuid NOT NULL, runner text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())');
   registerJobType(TYPE, {
     async run(ctx) {
-      await ctx.db.query('INSERT INTO test_job_runs (job_uuid, runner) VALUES ($1, $2)', [ctx.job.uuid, ctx.db === first ? 'first' : 'second']);
+      await ctx.db.query('INSERT INTO test_job_runs (job_uuid, runner) VALUES ($1, $2)', [ctx.job.uuid, ctx.db === withAuditActor(first) ? 'first' : 'second']);
       await new Promise((resolve) => setTimeout(resolve, 5));
       await ctx.progress(1);
       return null;

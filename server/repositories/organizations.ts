@@ -89,7 +89,11 @@ export function memberOrganizations(q: QueryCreator<Database>, userUuid: string)
     );
 }
 
-/** Tables other than users and groups with an organization_uuid column, and whether they have is_system rows. */
+/**
+ * Tables other than users and groups with an organization_uuid column, and whether they have
+ * is_system rows. The audit log (history, which outlives the organization) and its jobs (runs of
+ * work, removed with it) are not data that keeps an organization from being deleted.
+ */
 async function organizationTables(q: Kysely<Database>): Promise<Array<{ table_name: string; has_system: boolean }>> {
   const { rows } = await sql<{ table_name: string; has_system: boolean }>`
     SELECT c.table_name,
@@ -97,7 +101,7 @@ async function organizationTables(q: Kysely<Database>): Promise<Array<{ table_na
                     WHERE s.table_schema = 'public' AND s.table_name = c.table_name AND s.column_name = 'is_system') AS has_system
       FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-     WHERE c.table_schema = 'public' AND c.column_name = 'organization_uuid' AND c.table_name NOT IN ('users', 'user_groups')
+     WHERE c.table_schema = 'public' AND c.column_name = 'organization_uuid' AND c.table_name NOT IN ('users', 'user_groups', 'audit_logs', 'jobs')
      ORDER BY c.table_name`.execute(q);
   return rows;
 }
