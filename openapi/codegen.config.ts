@@ -43,6 +43,9 @@ const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/,
 /** Settings, table layouts, the licence and time-series databases. */
 const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
 
+/** Task schedulers: recurring tasks whose runs are jobs. */
+const TASK_SCHEDULERS = [/TaskScheduler/];
+
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
   'getTranslationFile',
@@ -80,11 +83,12 @@ const config: ConfigFile = {
     '../src/api/generated/access.gen.ts': { exportName: 'accessEndpoints', filterEndpoints: called(ACCESS) },
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
+    '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
   },
 };
 
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION) };
+export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), taskSchedulers: called(TASK_SCHEDULERS) };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
 import { maskUrlCredentials } from './http/errorSerializer';
+import { startTaskSchedulers } from './schedulers/start';
 import { readVersion } from './version';
 
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
@@ -19,15 +20,18 @@ async function main() {
     }
     throw error;
   }
+  const ctx = { db, config, version: readVersion() };
   const app = await buildApp(
-    { db, config, version: readVersion() },
+    ctx,
     {
       clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
       strictResponses: config.strictResponses,
       logLevel: config.logLevel,
     },
   );
+  const stopSchedulers = startTaskSchedulers(ctx, app.log);
   const close = async () => {
+    await stopSchedulers();
     await app.close();
     await db.close();
     process.exit(0);

@@ -13,6 +13,7 @@ import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
+import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { userGroupsHandlers } from './userGroups';
 import { usersHandlers } from './users';
@@ -36,6 +37,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...taskSchedulersHandlers(ctx),
   };
 }
 
