@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const generatedDir = path.resolve(__dirname, '../src/api/generated');
-const AREA_FILES = ['historian', 'session', 'access', 'collectors', 'configuration'];
+const AREA_FILES = ['historian', 'session', 'access', 'collectors', 'configuration', 'taskSchedulers'];
 // Generated beside the real files so that relative imports come out the same. The codegen runs
 // in a child process because prettier's dynamic imports do not run inside Jest's module system.
 const checkFile = (name: string) => path.join(generatedDir, `.stale-check.${name}.gen.ts`);
@@ -20,7 +20,7 @@ describe('the generated API slices', () => {
       checkConfig,
       "import config from './codegen.config';\n" +
         'export default { ...config, outputFiles: Object.fromEntries(Object.entries(config.outputFiles).map(([file, options]) => ' +
-        "[file.replace(/([a-z]+)\\.gen\\.ts$/, '.stale-check.$1.gen.ts'), options])) };\n",
+        "[file.replace(/([A-Za-z]+)\\.gen\\.ts$/, '.stale-check.$1.gen.ts'), options])) };\n",
     );
     execFileSync(process.execPath, [path.resolve(__dirname, '../node_modules/.bin/rtk-query-codegen-openapi'), checkConfig], {
       cwd: path.resolve(__dirname, '..'),

@@ -11,6 +11,7 @@ import { accessTags } from './areas/access';
 import { collectorsTags } from './areas/collectors';
 import { configurationTags } from './areas/configuration';
 import { sessionTags } from './areas/session';
+import { taskSchedulersTags } from './areas/taskSchedulers';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -19,7 +20,7 @@ import type { ApiTag, EndpointTags } from './tags';
 const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 const sampleResult = [{ UUID: SAMPLE }];
-const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags };
+const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...taskSchedulersTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);

@@ -25,6 +25,7 @@ export const tagTypes = [
   'CollectorHealth',
   'ProductUpdate',
   'TimeseriesDatabase',
+  'TaskScheduler',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

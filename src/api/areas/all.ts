@@ -5,3 +5,4 @@ import './access';
 import './collectors';
 import './configuration';
 import './session';
+import './taskSchedulers';
