@@ -42,11 +42,12 @@ export function timezones(current: string): string[] {
 /** An instant as a date and time of the schedule's zone, in the user's locale, with the zone's short name. */
 export function formatRunTime(iso: string, timezone: string, locale: string): string {
   const date = new Date(iso);
+  const parts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone, timeZoneName: 'short' }).format(date);
+    return new Intl.DateTimeFormat(locale, { ...parts, timeZone: timezone }).format(date);
   } catch {
     // A zone this browser does not know: the user's own.
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(date);
+    return new Intl.DateTimeFormat(locale, parts).format(date);
   }
 }
 
