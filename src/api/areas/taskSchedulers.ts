@@ -29,7 +29,9 @@ const outcomes: Record<string, EndpointOutcome> = {
   runTaskScheduler: { success: { messageKey: 'task_schedulers.run_started' }, error: { messageKey: 'task_schedulers.errors.run' } },
 };
 
-const taskSchedulersTagged = taskSchedulersEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: taskSchedulersTags });
+// The paged list is injected below; the generated endpoints get the rest of the table.
+const { getTaskSchedulersPage: pagedListTags, ...generatedTags } = taskSchedulersTags;
+const taskSchedulersTagged = taskSchedulersEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: generatedTags });
 
 export const taskSchedulersApi = withOutcomes(taskSchedulersTagged, outcomes);
 
@@ -43,7 +45,7 @@ const taskSchedulersPaged = taskSchedulersApi.injectEndpoints({
         params: { Limit: arg.limit, Page: arg.page, Keyword: arg.keyword },
         paginated: true,
       }),
-      providesTags: taskSchedulersTags.getTaskSchedulersPage.providesTags,
+      providesTags: pagedListTags.providesTags,
     }),
   }),
 });

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCreateTaskSchedulerMutation, useUpdateTaskSchedulerMutation } from '../../../api/areas/taskSchedulers';
+import { Play } from 'lucide-react';
+import { useCreateTaskSchedulerMutation, useRunTaskSchedulerMutation, useUpdateTaskSchedulerMutation } from '../../../api/areas/taskSchedulers';
 import type { TaskScheduler, TaskSchedulerMeasurement, TaskSchedulerRead } from '../../../api/generated/historian.gen';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { contractChecks } from '../../../components/form/contractChecks';
@@ -14,7 +15,7 @@ import { useFormErrors } from '../../../components/form/useFormErrors';
 import { isRecord } from '../../../lib/formConversion';
 import { text } from '../access/pageHelpers';
 import { SchedulePreview } from './SchedulePreview';
-import { browserTimezone, DEFAULT_RULE, listPath, PRESETS, presetOf, settingsOf, timezones, type PresetId } from './taskSchedulerRules';
+import { browserTimezone, DEFAULT_RULE, formatRunTime, listPath, PRESETS, presetOf, settingsOf, timezones, type PresetId } from './taskSchedulerRules';
 
 const FORM_ID = 'task-scheduler-form';
 const checkScheduler = contractChecks('TaskScheduler');
@@ -45,9 +46,10 @@ interface TaskSchedulerFormProps {
  * before anything is saved.
  */
 export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSchedulerFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const formErrors = useFormErrors();
+  const [run, running] = useRunTaskSchedulerMutation();
   const [create, creating] = useCreateTaskSchedulerMutation();
   const [update, updating] = useUpdateTaskSchedulerMutation();
   const [rule, setRule] = useState(existing?.RRule ?? DEFAULT_RULE);
@@ -123,10 +125,18 @@ export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSch
             { value: 'running', label: t('task_schedulers.states.running') },
             { value: 'stopped', label: t('task_schedulers.states.stopped') },
           ]}
-          defaultValue={existing?.State ?? 'stopped'}
+          defaultValue={existing?.State ?? 'running'}
         />
       </Fieldset>
       <Fieldset legend={t('task_schedulers.sections.schedule')}>
+        {existing && (
+          <dl className="task-scheduler-runs">
+            <dt>{t('task_schedulers.next_run')}</dt>
+            <dd>{existing.NextRunAt ? formatRunTime(existing.NextRunAt, existing.Timezone, i18n.language) : t('task_schedulers.no_next_run')}</dd>
+            <dt>{t('task_schedulers.last_run')}</dt>
+            <dd>{existing.LastRunAt ? formatRunTime(existing.LastRunAt, existing.Timezone, i18n.language) : t('task_schedulers.no_last_run')}</dd>
+          </dl>
+        )}
         {canManage && (
           <FormField name="preset" label={t('task_schedulers.preset')} help={t('task_schedulers.preset_help')}>
             {(control) => (
@@ -212,7 +222,16 @@ export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSch
           }
         </FormField>
       </Fieldset>
-      {canManage && <FormActions backTo={listPath()} busy={creating.isLoading || updating.isLoading} />}
+      {canManage && (
+        <FormActions backTo={listPath()} busy={creating.isLoading || updating.isLoading}>
+          {existing && (
+            <button type="button" disabled={running.isLoading} onClick={() => void run({ id: existing.UUID })}>
+              <Play size={16} aria-hidden="true" />
+              {t('task_schedulers.run_now')}
+            </button>
+          )}
+        </FormActions>
+      )}
     </Form>
   );
 }

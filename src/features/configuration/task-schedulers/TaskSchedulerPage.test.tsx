@@ -136,6 +136,17 @@ describe('task scheduler editor', () => {
     expect(fake.calls('PUT', `/api/task-schedulers/${stored.UUID}`)[0].body).toMatchObject({ Name: 'Weekly archive', Settings: { Period: '7d', MeasurementUUIDs: [BOILER.UUID] } });
   });
 
+  it('shows a stored scheduler’s next and last run, and runs it now as a job', async () => {
+    const stored = aTaskScheduler({ Name: 'Weekly archive', Timezone: 'UTC', NextRunAt: '2027-01-04T02:00:00.000Z', LastRunAt: null });
+    const { user, fake } = renderEditor([stored], `/configuration/task_scheduler?id=${stored.UUID}`);
+    const runs = await screen.findByText('Next run');
+    expect(runs.nextElementSibling).toHaveTextContent('Mon, Jan 4, 2027, 2:00 AM UTC');
+    expect(screen.getByText('Last run').nextElementSibling).toHaveTextContent('Not yet');
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText('The run is queued as a job.')).toBeInTheDocument();
+    expect(fake.calls('POST', `/api/task-schedulers/${stored.UUID}/run`)).toHaveLength(1);
+  });
+
   it('shows a reader the scheduler without a way to change it', async () => {
     const stored = aTaskScheduler({ Name: 'Weekly archive' });
     renderEditor([stored], `/configuration/task_scheduler?id=${stored.UUID}`, ['READ_TASK_SCHEDULERS']);

@@ -22,7 +22,7 @@ export function TaskSchedulerPage() {
   if (scheduler.error && isHistorianError(scheduler.error) && scheduler.error.code === 404) content = <p role="alert">{t('task_schedulers.not_found')}</p>;
   else if (scheduler.error || measurements.error) content = <p role="alert">{t('task_schedulers.errors.load')}</p>;
   else if (!measurements.data || (id !== undefined && !scheduler.data)) content = <p role="status">{t('app.loading')}</p>;
-  else content = <TaskSchedulerForm key={scheduler.data?.UUID ?? 'new'} existing={id === undefined ? undefined : scheduler.data} measurements={measurements.data} canManage={canManage} />;
+  else content = <TaskSchedulerForm key={id ?? 'new'} existing={id === undefined ? undefined : scheduler.data} measurements={measurements.data} canManage={canManage} />;
   return (
     <Page title={title} description={t('task_schedulers.editor_description')}>
       {content}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CirclePause, CirclePlay, Play, Plus, Square } from 'lucide-react';
+import { CirclePause, CirclePlay, Play, Plus, Power, PowerOff } from 'lucide-react';
 import {
   useDeleteTaskSchedulerMutation,
   useGetTaskSchedulersPageQuery,
@@ -42,17 +42,23 @@ export function TaskSchedulersPage() {
 
   const columns = useMemo<DataTableColumn<TaskSchedulerRead>[]>(
     () => [
-      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name },
+      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 180 },
       {
         id: 'rule',
         header: t('task_schedulers.rule'),
         value: (row) => row.RRule,
-        cell: (row) => <code className="task-scheduler-rule">{row.RRule}</code>,
+        cell: (row) => (
+          <code className="task-scheduler-rule" title={row.RRule}>
+            {row.RRule}
+          </code>
+        ),
+        minWidth: 220,
       },
-      { id: 'timezone', header: t('task_schedulers.timezone'), value: (row) => row.Timezone },
+      { id: 'timezone', header: t('task_schedulers.timezone'), value: (row) => row.Timezone, minWidth: 150 },
       {
         id: 'state',
         header: t('task_schedulers.state'),
+        width: 120,
         value: (row) => row.State,
         cell: (row) => (
           <span className={`task-scheduler-state task-scheduler-state-${row.State}`}>
@@ -64,6 +70,7 @@ export function TaskSchedulersPage() {
       {
         id: 'next',
         header: t('task_schedulers.next_run'),
+        minWidth: 250,
         value: (row) => row.NextRunAt ?? '',
         cell: (row) => (row.NextRunAt ? formatRunTime(row.NextRunAt, row.Timezone, locale) : <span className="muted">{t('task_schedulers.no_next_run')}</span>),
       },
@@ -85,14 +92,14 @@ export function TaskSchedulersPage() {
       {
         id: 'start',
         label: t('task_schedulers.start'),
-        icon: <CirclePlay size={16} aria-hidden="true" />,
+        icon: <Power size={16} aria-hidden="true" />,
         isVisible: (row) => row.State === 'stopped',
         onAction: (row) => void update({ id: row.UUID, taskScheduler: withState(row, 'running') }),
       },
       {
         id: 'stop',
         label: t('task_schedulers.stop'),
-        icon: <Square size={16} aria-hidden="true" />,
+        icon: <PowerOff size={16} aria-hidden="true" />,
         isVisible: (row) => row.State === 'running',
         onAction: (row) => void update({ id: row.UUID, taskScheduler: withState(row, 'stopped') }),
       },
