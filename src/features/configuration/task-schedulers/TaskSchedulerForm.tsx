@@ -225,7 +225,7 @@ export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSch
       {canManage && (
         <FormActions backTo={listPath()} busy={creating.isLoading || updating.isLoading}>
           {existing && (
-            <button type="button" disabled={running.isLoading} onClick={() => void run({ id: existing.UUID })}>
+            <button type="button" className="task-scheduler-run" disabled={running.isLoading} onClick={() => void run({ id: existing.UUID })}>
               <Play size={16} aria-hidden="true" />
               {t('task_schedulers.run_now')}
             </button>

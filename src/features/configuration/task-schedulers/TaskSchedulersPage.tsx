@@ -42,19 +42,24 @@ export function TaskSchedulersPage() {
 
   const columns = useMemo<DataTableColumn<TaskSchedulerRead>[]>(
     () => [
-      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 180 },
+      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 150 },
       {
-        id: 'rule',
-        header: t('task_schedulers.rule'),
+        id: 'schedule',
+        header: t('task_schedulers.sections.schedule'),
         value: (row) => row.RRule,
-        cell: (row) => (
-          <code className="task-scheduler-rule" title={row.RRule}>
-            {row.RRule}
-          </code>
-        ),
-        minWidth: 220,
+        minWidth: 180,
+        stack: [
+          {
+            id: 'rule',
+            value: (row) => (
+              <code className="task-scheduler-rule" title={row.RRule}>
+                {row.RRule}
+              </code>
+            ),
+          },
+          { id: 'timezone', label: t('task_schedulers.timezone'), value: (row) => row.Timezone },
+        ],
       },
-      { id: 'timezone', header: t('task_schedulers.timezone'), value: (row) => row.Timezone, minWidth: 150 },
       {
         id: 'state',
         header: t('task_schedulers.state'),
@@ -70,15 +75,16 @@ export function TaskSchedulersPage() {
       {
         id: 'next',
         header: t('task_schedulers.next_run'),
-        minWidth: 250,
+        minWidth: 180,
         value: (row) => row.NextRunAt ?? '',
-        cell: (row) => (row.NextRunAt ? formatRunTime(row.NextRunAt, row.Timezone, locale) : <span className="muted">{t('task_schedulers.no_next_run')}</span>),
+        cell: (row) =>
+          row.NextRunAt ? formatRunTime(row.NextRunAt, row.Timezone, locale, { weekday: false }) : <span className="muted">{t('task_schedulers.no_next_run')}</span>,
       },
       {
         id: 'last',
         header: t('task_schedulers.last_run'),
         value: (row) => row.LastRunAt ?? '',
-        cell: (row) => (row.LastRunAt ? formatRunTime(row.LastRunAt, row.Timezone, locale) : ''),
+        cell: (row) => (row.LastRunAt ? formatRunTime(row.LastRunAt, row.Timezone, locale, { weekday: false }) : ''),
         defaultHidden: true,
       },
       { id: 'description', header: t('task_schedulers.description'), value: (row) => row.Description ?? '', defaultHidden: true },
@@ -90,18 +96,12 @@ export function TaskSchedulersPage() {
     const manage: DataTableAction<TaskSchedulerRead>[] = [
       { id: 'run', label: t('task_schedulers.run_now'), icon: <Play size={16} aria-hidden="true" />, onAction: (row) => void run({ id: row.UUID }) },
       {
-        id: 'start',
-        label: t('task_schedulers.start'),
+        id: 'state',
+        label: t('task_schedulers.start_stop'),
         icon: <Power size={16} aria-hidden="true" />,
-        isVisible: (row) => row.State === 'stopped',
-        onAction: (row) => void update({ id: row.UUID, taskScheduler: withState(row, 'running') }),
-      },
-      {
-        id: 'stop',
-        label: t('task_schedulers.stop'),
-        icon: <PowerOff size={16} aria-hidden="true" />,
-        isVisible: (row) => row.State === 'running',
-        onAction: (row) => void update({ id: row.UUID, taskScheduler: withState(row, 'stopped') }),
+        labelFor: (row) => (row.State === 'running' ? t('task_schedulers.stop') : t('task_schedulers.start')),
+        iconFor: (row) => (row.State === 'running' ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />),
+        onAction: (row) => void update({ id: row.UUID, taskScheduler: withState(row, row.State === 'running' ? 'stopped' : 'running') }),
       },
     ];
     return [

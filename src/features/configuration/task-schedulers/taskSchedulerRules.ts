@@ -40,9 +40,17 @@ export function timezones(current: string): string[] {
 }
 
 /** An instant as a date and time of the schedule's zone, in the user's locale, with the zone's short name. */
-export function formatRunTime(iso: string, timezone: string, locale: string): string {
+export function formatRunTime(iso: string, timezone: string, locale: string, { weekday = true }: { weekday?: boolean } = {}): string {
   const date = new Date(iso);
-  const parts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  const parts: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(weekday ? { weekday: 'short' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
   try {
     return new Intl.DateTimeFormat(locale, { ...parts, timeZone: timezone }).format(date);
   } catch {
