@@ -56,7 +56,8 @@ describe('task schedulers list', () => {
     expect(nightly).toHaveTextContent('Time zone: Europe/Amsterdam');
     expect(within(nightly).getByText('Running')).toBeInTheDocument();
     // 01:00 UTC is 02:00 in Amsterdam in winter, written in the user's locale.
-    expect(within(nightly).getByText(/^Jan 15, 2027.*2:00\sAM GMT\+1$/)).toBeInTheDocument();
+    expect(within(nightly).getByText('Jan 15, 2027')).toBeInTheDocument();
+    expect(within(nightly).getByText(/^2:00\sAM GMT\+1$/)).toBeInTheDocument();
     const paused = within(table).getByRole('row', { name: /Paused export/ });
     expect(within(paused).getByText('Stopped')).toBeInTheDocument();
     expect(within(paused).getByText('None')).toBeInTheDocument();

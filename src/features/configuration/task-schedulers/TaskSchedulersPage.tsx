@@ -21,8 +21,21 @@ import { selectAccess } from '../../../state/privileges';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { ConfirmDialog } from '../access/ConfirmDialog';
 import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
-import { editorPath, formatRunTime, withState } from './taskSchedulerRules';
+import { editorPath, formatRunParts, withState } from './taskSchedulerRules';
 import './taskSchedulers.css';
+
+/** A run time as two lines, the date over the time, in the schedule's zone and the user's locale. */
+function RunTime({ iso, timezone, none }: { iso: string | null | undefined; timezone: string; none: string }) {
+  const { i18n } = useTranslation();
+  if (!iso) return <span className="muted">{none}</span>;
+  const { date, time } = formatRunParts(iso, timezone, i18n.language);
+  return (
+    <time className="dt-stack" dateTime={iso}>
+      <span className="dt-stack-item">{date}</span>
+      <span className="dt-stack-item">{time}</span>
+    </time>
+  );
+}
 
 /** /configuration/task_schedulers: the organization's recurring tasks, paged and searched on the server. */
 export function TaskSchedulersPage() {
@@ -42,12 +55,12 @@ export function TaskSchedulersPage() {
 
   const columns = useMemo<DataTableColumn<TaskSchedulerRead>[]>(
     () => [
-      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 150 },
+      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 140 },
       {
         id: 'schedule',
         header: t('task_schedulers.sections.schedule'),
         value: (row) => row.RRule,
-        minWidth: 180,
+        minWidth: 200,
         stack: [
           {
             id: 'rule',
@@ -63,7 +76,7 @@ export function TaskSchedulersPage() {
       {
         id: 'state',
         header: t('task_schedulers.state'),
-        width: 120,
+        width: 116,
         value: (row) => row.State,
         cell: (row) => (
           <span className={`task-scheduler-state task-scheduler-state-${row.State}`}>
@@ -75,21 +88,21 @@ export function TaskSchedulersPage() {
       {
         id: 'next',
         header: t('task_schedulers.next_run'),
-        minWidth: 180,
+        minWidth: 130,
         value: (row) => row.NextRunAt ?? '',
-        cell: (row) =>
-          row.NextRunAt ? formatRunTime(row.NextRunAt, row.Timezone, locale, { weekday: false }) : <span className="muted">{t('task_schedulers.no_next_run')}</span>,
+        cell: (row) => <RunTime iso={row.NextRunAt} timezone={row.Timezone} none={t('task_schedulers.no_next_run')} />,
       },
       {
         id: 'last',
         header: t('task_schedulers.last_run'),
+        minWidth: 130,
         value: (row) => row.LastRunAt ?? '',
-        cell: (row) => (row.LastRunAt ? formatRunTime(row.LastRunAt, row.Timezone, locale, { weekday: false }) : ''),
+        cell: (row) => <RunTime iso={row.LastRunAt} timezone={row.Timezone} none={t('task_schedulers.no_last_run')} />,
         defaultHidden: true,
       },
       { id: 'description', header: t('task_schedulers.description'), value: (row) => row.Description ?? '', defaultHidden: true },
     ],
-    [t, locale],
+    [t],
   );
 
   const actions = useMemo<DataTableAction<TaskSchedulerRead>[]>(() => {

@@ -59,6 +59,19 @@ export function formatRunTime(iso: string, timezone: string, locale: string, { w
   }
 }
 
+/** An instant as the date and, apart, the time with the zone's short name, both in the schedule's zone (the list's two lines). */
+export function formatRunParts(iso: string, timezone: string, locale: string): { date: string; time: string } {
+  const date = new Date(iso);
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    try {
+      return new Intl.DateTimeFormat(locale, { ...options, timeZone: timezone }).format(date);
+    } catch {
+      return new Intl.DateTimeFormat(locale, options).format(date);
+    }
+  };
+  return { date: format({ year: 'numeric', month: 'short', day: 'numeric' }), time: format({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }) };
+}
+
 /** A wall time `YYYY-MM-DDTHH:mm:ss` (the preview's Local) as a time of day in the user's locale. */
 export function formatWallTime(local: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
