@@ -55,12 +55,12 @@ export function TaskSchedulersPage() {
 
   const columns = useMemo<DataTableColumn<TaskSchedulerRead>[]>(
     () => [
-      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 140 },
+      { id: 'name', header: t('task_schedulers.name'), value: (row) => row.Name, minWidth: 130 },
       {
         id: 'schedule',
         header: t('task_schedulers.sections.schedule'),
         value: (row) => row.RRule,
-        minWidth: 200,
+        minWidth: 170,
         stack: [
           {
             id: 'rule',
@@ -76,7 +76,7 @@ export function TaskSchedulersPage() {
       {
         id: 'state',
         header: t('task_schedulers.state'),
-        width: 116,
+        width: 104,
         value: (row) => row.State,
         cell: (row) => (
           <span className={`task-scheduler-state task-scheduler-state-${row.State}`}>
@@ -88,7 +88,7 @@ export function TaskSchedulersPage() {
       {
         id: 'next',
         header: t('task_schedulers.next_run'),
-        minWidth: 130,
+        minWidth: 140,
         value: (row) => row.NextRunAt ?? '',
         cell: (row) => <RunTime iso={row.NextRunAt} timezone={row.Timezone} none={t('task_schedulers.no_next_run')} />,
       },
