@@ -888,6 +888,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs of the current organization the caller may see, newest first (CreatedAt). */
+        get: operations["getJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One job. */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** What the job wrote to its log, oldest first (at most 1000 lines). */
+        get: operations["getJobLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a running job to pause at its next checkpoint (jobs whose type can resume only). */
+        post: operations["pauseJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a paused job back in the queue; it continues from its checkpoint. */
+        post: operations["resumeJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a job; a pending or paused one at once, a running one at its next checkpoint. */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases": {
         parameters: {
             query?: never;
@@ -1862,6 +1974,45 @@ export interface components {
             JobUUID: components["schemas"]["Uuid"];
             /** @description False when the run was already queued. */
             Created: boolean;
+        };
+        /** @description A run of a background job (DOMAIN.md §8); a retry is a new job. */
+        Job: {
+            UUID: components["schemas"]["Uuid"];
+            /** @description e.g. parquet_export, calculation_backfill, event_reevaluation, prototype_apply, measurement_import. */
+            Type: string;
+            /** Format: uuid */
+            TaskSchedulerUUID?: string | null;
+            State: components["schemas"]["JobState"];
+            Progress: number;
+            ProgressMessage?: string | null;
+            /** Format: uuid */
+            CreatedByUUID?: string | null;
+            CreatedByName: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            StartedAt?: string | null;
+            /** Format: date-time */
+            FinishedAt?: string | null;
+            Error?: string | null;
+            /** @description What the job answered when it ended (done), by type; an answer that is not an object comes as `{ Value: … }`. */
+            Result?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The job's type continues from a checkpoint, so a running job of it may be paused. */
+            Pausable: boolean;
+            /** @description A pause was asked; the job pauses at its next checkpoint. */
+            PauseRequested: boolean;
+            /** @description A cancel was asked; the job stops at its next checkpoint. */
+            CancelRequested: boolean;
+        };
+        JobLog: {
+            ID: number;
+            /** Format: date-time */
+            At: string;
+            /** @enum {string} */
+            Level: "info" | "warn" | "error";
+            Message: string;
         };
         /** @enum {string} */
         ItemStatus: "Active" | "Paused" | "Deleted" | "Initial";
@@ -3658,6 +3809,185 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs in one of these states. */
+                States?: components["schemas"]["JobState"][];
+                /** @description Only jobs of one of these types. */
+                Types?: string[];
+                /** @description Only jobs started by this task scheduler. */
+                TaskSchedulerUUID?: string;
+                /** @description Only the jobs the caller started (the only ones a caller without READ_LOGS sees anyway). */
+                Mine?: boolean;
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJobLogs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobLog"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    pauseJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job; it shows paused once its runner stopped it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resumeJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

@@ -42,6 +42,8 @@ const ACCESS = [
 const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/, /ProductUpdates?$/];
 /** Settings, table layouts, the licence and time-series databases. */
 const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
+/** Background jobs: their list, progress, logs, pause, resume and cancel (the lazy jobs panel). */
+const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 
 /** Task schedulers: recurring tasks whose runs are jobs. */
 const TASK_SCHEDULERS = [/TaskScheduler/];
@@ -84,11 +86,19 @@ const config: ConfigFile = {
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
+    '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
   },
 };
 
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), taskSchedulers: called(TASK_SCHEDULERS) };
+export const AREAS = {
+  session: called(SESSION),
+  access: called(ACCESS),
+  collectors: called(COLLECTORS),
+  configuration: called(CONFIGURATION),
+  jobs: called(JOBS),
+  taskSchedulers: called(TASK_SCHEDULERS),
+};
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -18,6 +18,7 @@ import { registerStrictResponseValidation } from './http/responseValidation';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticClient } from './http/staticClient';
 import { registerContractValidators } from './http/validators';
+import { startJobRunner, type JobRunnerOptions } from './jobs/runner';
 import { resolveOperations, serviceHandlers } from './routes/handlers';
 
 export const CONTRACT_FILE = path.resolve(__dirname, '../openapi/historian.yaml');
@@ -30,6 +31,11 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Where log lines go (tests capture them); standard output by default. */
   logStream?: { write(line: string): void };
+  /**
+   * Run background jobs in this process (server/jobs/README.md): `true` or runner options. Off by
+   * default, so that tests of other areas get no runner; the app's close stops it.
+   */
+  jobRunner?: boolean | JobRunnerOptions;
 }
 
 // Secrets never reach the logs: cookies, tokens and the XSRF value are redacted by pino, and
@@ -67,5 +73,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   if (options.clientDir) await registerStaticClient(app, options.clientDir);
+  if (options.jobRunner) {
+    const runner = startJobRunner(ctx.db, {
+      recoverAllAtStart: ctx.db.kind === 'pglite',
+      onError: (error) => app.log.error({ err: error }, 'job runner'),
+      ...(options.jobRunner === true ? {} : options.jobRunner),
+    });
+    app.addHook('onClose', () => runner.stop());
+  }
   return app;
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
+import { registerTestJobTypes } from './jobs/testJobTypes';
 import { maskUrlCredentials } from './http/errorSerializer';
 import { startTaskSchedulers } from './schedulers/start';
 import { readVersion } from './version';
@@ -10,6 +11,8 @@ import { readVersion } from './version';
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
 async function main() {
   const config = loadConfig(process.env);
+  // Test-only job types (server/jobs/testJobTypes.ts) for tests that kill and restart a server.
+  if (process.env.HISTORIAN_TEST_JOB_TYPES === '1') registerTestJobTypes();
   let db;
   try {
     db = await openDatabase(config);
@@ -27,6 +30,7 @@ async function main() {
       clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
       strictResponses: config.strictResponses,
       logLevel: config.logLevel,
+      jobRunner: true,
     },
   );
   const stopSchedulers = startTaskSchedulers(ctx, app.log);

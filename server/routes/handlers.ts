@@ -7,6 +7,7 @@ import { collectorsHandlers } from './collectors';
 import { authenticationProvidersHandlers } from './authenticationProviders';
 import { currentUserHandlers } from './currentUser';
 import { groupPrivilegesHandlers } from './groupPrivileges';
+import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
@@ -38,6 +39,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
+    ...jobsHandlers(ctx),
   };
 }
 

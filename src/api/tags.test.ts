@@ -10,6 +10,7 @@ import { sessionApi } from './areas/session';
 import { accessTags } from './areas/access';
 import { collectorsTags } from './areas/collectors';
 import { configurationTags } from './areas/configuration';
+import { jobsTags } from './areas/jobs';
 import { sessionTags } from './areas/session';
 import { taskSchedulersTags } from './areas/taskSchedulers';
 import type { ApiTag, EndpointTags } from './tags';
@@ -20,7 +21,7 @@ import type { ApiTag, EndpointTags } from './tags';
 const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 const sampleResult = [{ UUID: SAMPLE }];
-const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...taskSchedulersTags };
+const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...jobsTags, ...taskSchedulersTags };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);

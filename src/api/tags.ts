@@ -26,6 +26,8 @@ export const tagTypes = [
   'ProductUpdate',
   'TimeseriesDatabase',
   'TaskScheduler',
+  'Job',
+  'JobLog',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -134,3 +134,14 @@ describe('the shell: collapsed sidebar groups', () => {
     expect(events).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+describe('the shell: jobs', () => {
+  it('the user menu opens the jobs panel, which loads on demand', async () => {
+    server.use(http.get('/api/jobs', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })));
+    const { user } = renderShell();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('list', { name: 'User menu' })).getByRole('button', { name: 'Jobs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Background jobs' });
+    expect(await within(dialog).findByText('No jobs yet. Exports, imports and backfills you start appear here.')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { ToastViewport } from '../components/Toasts/ToastViewport';
@@ -7,10 +7,34 @@ import { LicenceStatus } from '../features/licence/LicenceStatus';
 import { SetupGate } from '../features/setup/SetupGate';
 import { paths } from '../lib/paths';
 import { readSidebarState, storeSidebarState, type SidebarState } from '../lib/sidebarPreference';
+import { selectJobsPanel } from '../state/jobsPanel';
+import { selectShouldWatchJobs } from '../state/jobsWatch';
 import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
+import { useAppSelector } from './hooks';
 import { UserMenu } from './UserMenu';
 import './AppShell.css';
+
+// The jobs panel and the watcher of the user's jobs load when first needed: the panel when it
+// opens, the watcher once the user has a job to watch (state/jobsPanel.ts).
+const JobsPanel = lazy(async () => ({ default: (await import('../features/jobs/JobsPanel')).JobsPanel }));
+const JobWatcher = lazy(async () => ({ default: (await import('../features/jobs/JobWatcher')).JobWatcher }));
+
+function Jobs() {
+  const { open } = useAppSelector(selectJobsPanel);
+  const shouldWatch = useAppSelector(selectShouldWatchJobs);
+  // Once loaded the watcher stays: it stops polling by itself when nothing is left to watch.
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    if (shouldWatch) setWatching(true);
+  }, [shouldWatch]);
+  return (
+    <Suspense fallback={null}>
+      {open && <JobsPanel />}
+      {watching && <JobWatcher />}
+    </Suspense>
+  );
+}
 
 /**
  * The signed-in frame: a sticky sidebar (brand, menu, collapse toggle), a header (breadcrumbs, the
@@ -66,6 +90,7 @@ export function AppShell() {
         </main>
       </div>
       <ToastViewport />
+      <Jobs />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Building2, ChevronsUpDown, Download, Info, LogOut, UserRound } from 'lucide-react';
+import { Building2, ChevronsUpDown, Download, Info, ListChecks, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { baseApi } from '../api/baseApi';
 import { useLogoutMutation } from '../api/areas/session';
 import { APP_VERSION } from '../lib/appVersion';
 import { paths } from '../lib/paths';
+import { jobsPanelOpened } from '../state/jobsPanel';
 import { selectCurrentOrganization } from '../state/privileges';
 import { selectIsRecording } from '../state/recorder/recorderSlice';
 import { loggedOut } from '../state/session';
@@ -51,6 +52,7 @@ export function UserMenu() {
   };
 
   const version = t('menu.version', { version: APP_VERSION });
+  const jobs = t('menu.jobs');
   const profile = t('menu.profile');
   return (
     <>
@@ -75,6 +77,12 @@ export function UserMenu() {
           <button type="button" className="header-button icon-only" aria-haspopup="dialog" title={version} onClick={() => setDialog('about')}>
             <Info className="header-icon" aria-hidden="true" focusable="false" />
             <span className="visually-hidden">{version}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="header-button" aria-haspopup="dialog" title={jobs} onClick={() => dispatch(jobsPanelOpened())}>
+            <ListChecks className="header-icon" aria-hidden="true" focusable="false" />
+            <span className="header-label">{jobs}</span>
           </button>
         </li>
         {recording && (

@@ -4,6 +4,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, R
 import { baseApi } from '../api/baseApi';
 import type { ReplayResponder } from '../api/transport/replay';
 import { readXsrfToken } from '../api/transport/session';
+import { jobsPanelReducer } from '../state/jobsPanel';
 import { licenceReducer } from '../state/licence';
 import { organizationReducer } from '../state/organization';
 import { lostSessionMiddleware } from '../state/lostSession';
@@ -27,6 +28,7 @@ const reducers = {
   tableSettings: tableSettingsReducer,
   toasts: toastsReducer,
   recorder: recorderReducer,
+  jobsPanel: jobsPanelReducer,
 };
 /** Also what the QA recorder and replay apply recorded actions with. */
 export const rootReducer = combineReducers(reducers);

@@ -13,9 +13,16 @@ export type ToastType = 'warning' | 'info' | 'success' | 'danger' | 'primary' | 
  */
 export type ToastText = { message: string } | { messageKey: string; values?: Record<string, string | number> };
 
+/** A link-like button in the toast: its label's key, and the action it dispatches (plain, so the state stays serialisable). */
+export interface ToastAction {
+  labelKey: string;
+  event: { type: string; payload?: unknown };
+}
+
 export type ShowToast = ToastText & {
   type: ToastType;
   details?: ErrorDetails;
+  action?: ToastAction;
 };
 
 export type Toast = ShowToast & {

@@ -1,4 +1,4 @@
-import type { AuthOption, CurrentUser, OrganizationRead, UserGroupRead, UserPrivilege } from '../api/generated/historian.gen';
+import type { AuthOption, CurrentUser, Job, OrganizationRead, UserGroupRead, UserPrivilege } from '../api/generated/historian.gen';
 import { initialSessionState, type SessionState } from '../state/session';
 
 // Fixture factories (STYLE §16): a sensible default, overridden per test.
@@ -51,5 +51,27 @@ export const aSession = (overrides: Partial<SessionState> = {}): SessionState =>
   userName: 'operator',
   userProvider: 'local',
   loginType: 'form',
+  ...overrides,
+});
+
+let jobCount = 0;
+/** A job the signed-in user of aSession() started, running at 40 %. */
+export const aJob = (overrides: Partial<Job> = {}): Job => ({
+  UUID: `70000000-0000-4000-8000-${String(++jobCount).padStart(12, '0')}`,
+  Type: 'parquet_export',
+  TaskSchedulerUUID: null,
+  State: 'running',
+  Progress: 0.4,
+  ProgressMessage: 'file 4 of 10',
+  CreatedByUUID: '44444444-4444-4444-8444-444444444444',
+  CreatedByName: 'operator',
+  CreatedAt: '2026-11-26T10:00:00.000Z',
+  StartedAt: '2026-11-26T10:00:01.000Z',
+  FinishedAt: null,
+  Error: null,
+  Result: null,
+  Pausable: true,
+  PauseRequested: false,
+  CancelRequested: false,
   ...overrides,
 });

@@ -4,5 +4,6 @@
 import './access';
 import './collectors';
 import './configuration';
+import './jobs';
 import './session';
 import './taskSchedulers';

@@ -540,6 +540,65 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.licenseActivation,
       }),
     }),
+    getJobs: build.query<GetJobsApiResponse, GetJobsApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          States: queryArg.states,
+          Types: queryArg.types,
+          TaskSchedulerUUID: queryArg.taskSchedulerUuid,
+          Mine: queryArg.mine,
+          Limit: queryArg.limit,
+          Page: queryArg.page,
+        },
+      }),
+    }),
+    getJob: build.query<GetJobApiResponse, GetJobApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getJobLogs: build.query<GetJobLogsApiResponse, GetJobLogsApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs/${queryArg.id}/logs`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    pauseJob: build.mutation<PauseJobApiResponse, PauseJobApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs/${queryArg.id}/pause`,
+        method: "POST",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    resumeJob: build.mutation<ResumeJobApiResponse, ResumeJobApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs/${queryArg.id}/resume`,
+        method: "POST",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    cancelJob: build.mutation<CancelJobApiResponse, CancelJobApiArg>({
+      query: (queryArg) => ({
+        url: `/jobs/${queryArg.id}/cancel`,
+        method: "POST",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getTimeseriesDatabases: build.query<
       GetTimeseriesDatabasesApiResponse,
       GetTimeseriesDatabasesApiArg
@@ -1270,6 +1329,52 @@ export type ActivateLicenseApiResponse =
 export type ActivateLicenseApiArg = {
   licenseActivation: LicenseActivation;
 };
+export type GetJobsApiResponse = /** status 200 A page of jobs. */ Job[];
+export type GetJobsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  /** Only jobs in one of these states. */
+  states?: JobState[];
+  /** Only jobs of one of these types. */
+  types?: string[];
+  /** Only jobs started by this task scheduler. */
+  taskSchedulerUuid?: string;
+  /** Only the jobs the caller started (the only ones a caller without READ_LOGS sees anyway). */
+  mine?: boolean;
+  limit?: number;
+  page?: number;
+};
+export type GetJobApiResponse = /** status 200 The job. */ Job;
+export type GetJobApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetJobLogsApiResponse = /** status 200 The log lines. */ JobLog[];
+export type GetJobLogsApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type PauseJobApiResponse =
+  /** status 200 The job; it shows paused once its runner stopped it. */ Job;
+export type PauseJobApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type ResumeJobApiResponse = /** status 200 The job, pending. */ Job;
+export type ResumeJobApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CancelJobApiResponse = /** status 200 The job. */ Job;
+export type CancelJobApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
 export type GetTimeseriesDatabasesApiResponse =
   /** status 200 The databases, without secure settings. */ TimeseriesDatabaseRead[];
 export type GetTimeseriesDatabasesApiArg = {
@@ -1927,6 +2032,39 @@ export type LicenseInfo = {
 export type LicenseActivation = {
   licenseToken: string;
 };
+export type JobState =
+  "pending" | "paused" | "running" | "done" | "failed" | "canceled";
+export type Job = {
+  UUID: Uuid;
+  /** e.g. parquet_export, calculation_backfill, event_reevaluation, prototype_apply, measurement_import. */
+  Type: string;
+  TaskSchedulerUUID?: string | null;
+  State: JobState;
+  Progress: number;
+  ProgressMessage?: string | null;
+  CreatedByUUID?: string | null;
+  CreatedByName: string;
+  CreatedAt: string;
+  StartedAt?: string | null;
+  FinishedAt?: string | null;
+  Error?: string | null;
+  /** What the job answered when it ended (done), by type; an answer that is not an object comes as `{ Value: … }`. */
+  Result?: {
+    [key: string]: any;
+  } | null;
+  /** The job's type continues from a checkpoint, so a running job of it may be paused. */
+  Pausable: boolean;
+  /** A pause was asked; the job pauses at its next checkpoint. */
+  PauseRequested: boolean;
+  /** A cancel was asked; the job stops at its next checkpoint. */
+  CancelRequested: boolean;
+};
+export type JobLog = {
+  ID: number;
+  At: string;
+  Level: "info" | "warn" | "error";
+  Message: string;
+};
 export type TimeseriesDatabase = {
   Name: string;
   Description?: string;
@@ -2170,6 +2308,15 @@ export const {
   useGetLicenseInfoQuery,
   useLazyGetLicenseInfoQuery,
   useActivateLicenseMutation,
+  useGetJobsQuery,
+  useLazyGetJobsQuery,
+  useGetJobQuery,
+  useLazyGetJobQuery,
+  useGetJobLogsQuery,
+  useLazyGetJobLogsQuery,
+  usePauseJobMutation,
+  useResumeJobMutation,
+  useCancelJobMutation,
   useGetTimeseriesDatabasesQuery,
   useLazyGetTimeseriesDatabasesQuery,
   useCreateTimeseriesDatabaseMutation,

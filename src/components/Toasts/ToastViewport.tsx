@@ -49,6 +49,18 @@ function ToastItem({ toast, onShowDetails }: ToastItemProps) {
         {ICONS[toast.type]}
       </span>
       <p className="toast-message">{'messageKey' in toast ? t(toast.messageKey, toast.values) : toast.message}</p>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            if (toast.action) dispatch(toast.action.event);
+            dispatch(toastClosing(id));
+          }}
+        >
+          {t(toast.action.labelKey)}
+        </button>
+      )}
       {toast.details && (
         <button
           type="button"

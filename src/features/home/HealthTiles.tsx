@@ -1,4 +1,4 @@
-import { ArrowRight, Cable, CircleCheck, CircleX, Database, History, KeyRound, TriangleAlert, Workflow } from 'lucide-react';
+import { ArrowRight, Cable, CircleCheck, CircleX, Database, History, KeyRound, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,7 @@ interface TileProps {
   children: ReactNode;
 }
 
-function Tile({ id, title, icon, to, tone = 'neutral', children }: TileProps) {
+export function Tile({ id, title, icon, to, tone = 'neutral', children }: TileProps) {
   const headingId = `home-tile-${id}`;
   return (
     <section className={`home-tile home-tile-${tone}`} aria-labelledby={headingId}>
@@ -212,15 +212,11 @@ export function LicenceTile({ standing, loaded, to }: { standing: LicenceStandin
 }
 
 /** Room kept for what later features provide: named, and saying so, never filled with made-up data. */
-export function ComingSlot({ kind }: { kind: 'recent_changes' | 'running_jobs' }) {
+export function ComingSlot({ kind }: { kind: 'recent_changes' }) {
   const { t } = useTranslation();
-  return kind === 'recent_changes' ? (
-    <Tile id="recent_changes" title={t('home.slots.recent_changes.title')} icon={<History aria-hidden="true" size={18} />}>
+  return (
+    <Tile id={kind} title={t('home.slots.recent_changes.title')} icon={<History aria-hidden="true" size={18} />}>
       <p className="muted">{t('home.slots.recent_changes.text')}</p>
-    </Tile>
-  ) : (
-    <Tile id="running_jobs" title={t('home.slots.running_jobs.title')} icon={<Workflow aria-hidden="true" size={18} />}>
-      <p className="muted">{t('home.slots.running_jobs.text')}</p>
     </Tile>
   );
 }

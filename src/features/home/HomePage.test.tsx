@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { CollectorRead, OrganizationRead, TimeseriesDatabaseRead } from '../../api/generated/historian.gen';
+import type { CollectorRead, Job, OrganizationRead, TimeseriesDatabaseRead } from '../../api/generated/historian.gen';
 import type { LicenceClaim } from '../../state/licence';
-import { anOrganization, aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
+import { aJob, anOrganization, aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../testing/fixtures';
 import { aLicence, aTrial, noTranslationOverrides } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
@@ -53,10 +53,11 @@ interface Installation {
   here?: string[];
   atRoot?: string[];
   collectorsFail?: true;
+  jobs?: Job[];
 }
 
 /** Answers what an installation in this state answers, and records which calls were made. */
-function renderHome({ collectors = systemCollectors, databases = [], organizations = [rootOrganization], claims = [], here = ADMIN_HERE, atRoot = ADMIN_AT_ROOT, collectorsFail }: Installation = {}) {
+function renderHome({ collectors = systemCollectors, databases = [], organizations = [rootOrganization], claims = [], here = ADMIN_HERE, atRoot = ADMIN_AT_ROOT, collectorsFail, jobs = [] }: Installation = {}) {
   document.cookie = 'XSRF-TOKEN=test';
   const calls: string[] = [];
   server.use(
@@ -82,6 +83,7 @@ function renderHome({ collectors = systemCollectors, databases = [], organizatio
       calls.push('organizations');
       return HttpResponse.json(organizations);
     }),
+    http.get('/api/jobs', () => HttpResponse.json(jobs, { headers: { 'x-total-count': String(jobs.length) } })),
   );
   const current = organizations.find((o) => !o.IsRoot) ?? rootOrganization;
   const rendered = renderWithProviders(<HomePage />, {
@@ -239,8 +241,20 @@ describe('home page: health tiles', () => {
     expect(await screen.findByText(/Nothing to show here with your privileges/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
     expect(within(await tile('Recent changes')).getByText(/once the audit log is available/)).toBeInTheDocument();
-    expect(within(await tile('Running jobs')).getByText(/once jobs are available/)).toBeInTheDocument();
+    // Everyone may see the jobs they started themselves.
+    expect(await within(await tile('Background jobs')).findByText('No job is running or waiting.')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('the jobs tile shows the jobs not ended yet with their progress, and opens the jobs panel', async () => {
+    const { store, user } = renderHome({ jobs: [aJob({ Progress: 0.4 }), aJob({ Type: 'calculation_backfill', State: 'paused', Progress: 0.75 })] });
+    const jobs = await tile('Background jobs');
+    expect(await within(jobs).findByText('jobs not ended yet')).toBeInTheDocument();
+    expect(within(jobs).getByRole('progressbar', { name: 'Progress of Parquet export' })).toHaveAttribute('value', '40');
+    expect(within(jobs).getByRole('progressbar', { name: 'Progress of Calculation backfill' })).toHaveAttribute('value', '75');
+    expect(within(jobs).getByText('Paused')).toBeInTheDocument();
+    await user.click(within(jobs).getByRole('button', { name: 'Show all jobs' }));
+    expect(store.getState().jobsPanel.open).toBe(true);
   });
 
   it('a tile whose data cannot be loaded says so and offers to try again', async () => {

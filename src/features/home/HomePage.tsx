@@ -7,6 +7,7 @@ import { licenceClaimFor } from '../../state/licence';
 import { selectCurrentOrganization } from '../../state/privileges';
 import { GettingStarted, type ChecklistEntry } from './GettingStarted';
 import { CollectorsTile, ComingSlot, DatabasesTile, LicenceTile } from './HealthTiles';
+import { JobsTile } from './JobsTile';
 import { collectorItems, databaseItem, isChecklistComplete, licenceItem, licenceStanding, organizationItem } from './homeRules';
 import { useHomeData, type HomeData } from './useHomeData';
 import './home.css';
@@ -57,9 +58,11 @@ export function HomePage() {
           <p className="muted">{t('home.nothing_to_show')}</p>
         )}
       </section>
-      <div className="home-tiles home-slots">
-        <ComingSlot kind="recent_changes" />
-        <ComingSlot kind="running_jobs" />
+      <div className="home-tiles">
+        <JobsTile />
+        <div className="home-slots">
+          <ComingSlot kind="recent_changes" />
+        </div>
       </div>
     </Page>
   );
