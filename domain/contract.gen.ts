@@ -2593,7 +2593,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            503: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

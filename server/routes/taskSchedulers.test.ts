@@ -7,7 +7,8 @@ import { taskSchedulersRepository } from '../repositories/taskSchedulers';
 import { ExportPathError } from '../schedulers/exportRoot';
 import { runParquetExport } from '../schedulers/parquetExport';
 import { tickSchedulers, type LoopLog } from '../schedulers/schedulerLoop';
-import { fakeJobContext, fakeJobs, type FakeJobs } from '../schedulers/testing/fakeJobs';
+import { testJobContext } from '../schedulers/testing/jobContext';
+import { startJobRunner } from '../jobs/runner';
 import { createTimeseriesDrivers, POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/registry';
 
 // /task-schedulers (DOMAIN §8) on PGlite: CRUD with privileges and organizations, the rule and
@@ -17,7 +18,6 @@ import { createTimeseriesDrivers, POSTGRES_TIMESERIES_TYPE_UUID } from '../times
 const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS'];
 
 let t: TestApp;
-let jobs: FakeJobs;
 let organization: string;
 let otherOrganization: string;
 let admin: SessionHeaders;
@@ -37,8 +37,6 @@ async function createMeasurement(organizationUuid: string, name: string): Promis
 beforeAll(async () => {
   exportRoot = await mkdtemp(path.join(os.tmpdir(), 'historian-exports-'));
   t = await openTestApp({ HISTORIAN_EXPORT_DIR: exportRoot });
-  jobs = await fakeJobs(t.db);
-  t.ctx.jobs = jobs;
   organization = await createTestOrganization(t.db);
   otherOrganization = await createTestOrganization(t.db);
   admin = await sessionHeaders(t.ctx, (await createTestUser(t.db, { privileges: { [organization]: MANAGE } })).uuid);
@@ -55,6 +53,17 @@ afterAll(async () => {
 });
 
 const headersIn = (headers: SessionHeaders, org = organization) => ({ ...headers, 'x-organization-uuid': org });
+interface JobRow {
+  uuid: string;
+  type: string;
+  organization_uuid: string;
+  task_scheduler_uuid: string | null;
+  dedupe_key: string | null;
+  created_by_name: string;
+}
+const listJobs = async (): Promise<JobRow[]> =>
+  (await t.db.query<JobRow>('SELECT uuid, type, organization_uuid, task_scheduler_uuid, dedupe_key, created_by_name FROM jobs ORDER BY created_at')).rows;
+
 const scheduler = (overrides: Record<string, unknown> = {}) => ({
   Name: 'Nightly export',
   Description: 'Yesterday, hour by hour',
@@ -133,26 +142,17 @@ describe('task schedulers: CRUD, privileges and organizations', () => {
     const stopped = await call('PUT', `/task-schedulers/${uuid}`, headersIn(admin), scheduler({ State: 'stopped' }));
     expect(stopped.json()).toMatchObject({ State: 'stopped', NextRunAt: null });
     await t.db.query("UPDATE task_schedulers SET next_run_at = now() - interval '1 hour' WHERE uuid = $1", [uuid]);
-    const before = (await jobs.list()).length;
-    await tickSchedulers(t.db, jobs, Date.now(), silentLog());
-    expect((await jobs.list()).length).toBe(before);
+    const before = (await listJobs()).length;
+    await tickSchedulers(t.db, Date.now(), silentLog());
+    expect((await listJobs()).length).toBe(before);
   });
 
   it('runs now as a job of the task type, for the scheduler, stopped or not', async () => {
     const response = await call('POST', `/task-schedulers/${uuid}/run`, headersIn(admin));
     expect(response.statusCode).toBe(202);
-    const job = (await jobs.list()).find((j) => j.uuid === response.json().JobUUID);
+    const job = (await listJobs()).find((j) => j.uuid === response.json().JobUUID);
     expect(job).toMatchObject({ type: 'parquet_export', organization_uuid: organization, task_scheduler_uuid: uuid });
     expect((await call('GET', `/task-schedulers/${uuid}`, headersIn(reader))).json().LastRunAt).not.toBeNull();
-  });
-
-  it('answers 503 to run now on a server without the job mechanism', async () => {
-    t.ctx.jobs = undefined;
-    try {
-      expect((await call('POST', `/task-schedulers/${uuid}/run`, headersIn(admin))).statusCode).toBe(503);
-    } finally {
-      t.ctx.jobs = jobs;
-    }
   });
 
   it('deletes', async () => {
@@ -214,14 +214,14 @@ describe('the scheduler loop', () => {
     await t.db.query('UPDATE task_schedulers SET next_run_at = $2 WHERE uuid = $1', [uuid, nextRunAt.toISOString()]);
     return uuid;
   }
-  const jobsOf = async (uuid: string) => (await jobs.list()).filter((job) => job.task_scheduler_uuid === uuid);
+  const jobsOf = async (uuid: string) => (await listJobs()).filter((job) => job.task_scheduler_uuid === uuid);
 
   it('enqueues exactly one job for a due occurrence even when two loops tick at once', async () => {
     const now = Date.now();
     const occurrence = new Date(Math.floor(now / 60_000) * 60_000);
     const uuid = await dueScheduler('Every minute', 'FREQ=MINUTELY', occurrence);
-    await Promise.all([tickSchedulers(t.db, jobs, now, silentLog()), tickSchedulers(t.db, jobs, now, silentLog())]);
-    await tickSchedulers(t.db, jobs, now, silentLog());
+    await Promise.all([tickSchedulers(t.db, now, silentLog()), tickSchedulers(t.db, now, silentLog())]);
+    await tickSchedulers(t.db, now, silentLog());
     const made = await jobsOf(uuid);
     expect(made).toHaveLength(1);
     expect(made[0].dedupe_key).toBe(`${uuid}@${occurrence.toISOString()}`);
@@ -234,10 +234,10 @@ describe('the scheduler loop', () => {
     const now = Date.now();
     const occurrence = new Date(Math.floor(now / 60_000) * 60_000);
     const uuid = await dueScheduler('Claimed twice', 'FREQ=MINUTELY', occurrence);
-    await tickSchedulers(t.db, jobs, now, silentLog());
+    await tickSchedulers(t.db, now, silentLog());
     // As if another server had read the old next run before this one moved it.
     await t.db.query('UPDATE task_schedulers SET next_run_at = $2 WHERE uuid = $1', [uuid, occurrence.toISOString()]);
-    await tickSchedulers(t.db, jobs, now, silentLog());
+    await tickSchedulers(t.db, now, silentLog());
     expect(await jobsOf(uuid)).toHaveLength(1);
   });
 
@@ -246,7 +246,7 @@ describe('the scheduler loop', () => {
     const hour = 3_600_000;
     const uuid = await dueScheduler('Hourly after downtime', 'FREQ=HOURLY;BYMINUTE=0', new Date(Math.floor(now / hour) * hour - 5 * hour));
     const lines: string[] = [];
-    await tickSchedulers(t.db, jobs, now, silentLog(lines));
+    await tickSchedulers(t.db, now, silentLog(lines));
     const made = await jobsOf(uuid);
     expect(made).toHaveLength(1);
     expect(made[0].dedupe_key).toBe(`${uuid}@${new Date(Math.floor(now / hour) * hour).toISOString()}`);
@@ -278,7 +278,7 @@ describe('parquet export', () => {
   });
 
   it('writes one readable file per interval under the export root, with only Good-quality points', async () => {
-    const { ctx, reported } = fakeJobContext(t.db, { organizationUuid: organization, payload: payload({}) });
+    const { ctx, reported } = testJobContext(t.db, { organizationUuid: organization, payload: payload({}) });
     const result = await runParquetExport(ctx, exportRoot);
     expect(result.Files).toEqual(['Nightly_export_20260601T220000Z_20260601T230000Z.parquet', 'Nightly_export_20260601T230000Z_20260602T000000Z.parquet']);
     const folder = path.join(exportRoot, 'plant', 'a');
@@ -292,19 +292,36 @@ describe('parquet export', () => {
   });
 
   it('leaves existing files alone unless overwriting is allowed, and resumes after the last file done', async () => {
-    const again = fakeJobContext(t.db, { organizationUuid: organization, payload: payload({}) });
+    const again = testJobContext(t.db, { organizationUuid: organization, payload: payload({}) });
     expect((await runParquetExport(again.ctx, exportRoot)).Skipped).toHaveLength(2);
-    const resumed = fakeJobContext(t.db, { organizationUuid: organization, payload: payload({ AllowOverwrite: true }) }, { nextFile: 1 });
+    const resumed = testJobContext(t.db, { organizationUuid: organization, payload: payload({ AllowOverwrite: true }) }, { nextFile: 1 });
     expect((await runParquetExport(resumed.ctx, exportRoot)).Files).toEqual(['Nightly_export_20260601T230000Z_20260602T000000Z.parquet']);
+  });
+
+  it('a due occurrence becomes a job that a job runner runs to the end, writing its files', async () => {
+    const created = await call('POST', '/task-schedulers', headersIn(admin), scheduler({ Name: 'Runner export', RRule: 'FREQ=DAILY;BYHOUR=0;BYMINUTE=0', Timezone: 'UTC', Settings: { Period: '2h', FileInterval: '2h', Directory: 'runner', MeasurementUUIDs: [measurement] } }));
+    const uuid: string = created.json().UUID;
+    await t.db.query('UPDATE task_schedulers SET next_run_at = $2 WHERE uuid = $1', [uuid, new Date(runAt).toISOString()]);
+    await tickSchedulers(t.db, runAt + 1000, silentLog());
+    const runner = startJobRunner(t.db, { pollMs: 50, onError: () => undefined });
+    try {
+      await runner.idle();
+    } finally {
+      await runner.stop();
+    }
+    const { rows } = await t.db.query<{ state: string; progress: number; result: { Files: string[] } }>('SELECT state, progress, result FROM jobs WHERE task_scheduler_uuid = $1', [uuid]);
+    expect(rows).toEqual([{ state: 'done', progress: 1, result: expect.objectContaining({ Files: ['Runner_export_20260601T220000Z_20260602T000000Z.parquet'] }) }]);
+    const file = await readFile(path.join(exportRoot, 'runner', rows[0].result.Files[0]));
+    expect(await parquetReadObjects({ file: new Uint8Array(file).buffer })).toHaveLength(2);
   });
 
   it('refuses a folder that leads out of the export root, through .. or a symbolic link', async () => {
     const outside = await mkdtemp(path.join(os.tmpdir(), 'historian-outside-'));
     try {
       await symlink(outside, path.join(exportRoot, 'escape'));
-      const viaLink = fakeJobContext(t.db, { organizationUuid: organization, payload: payload({ Directory: 'escape/deeper' }) });
+      const viaLink = testJobContext(t.db, { organizationUuid: organization, payload: payload({ Directory: 'escape/deeper' }) });
       await expect(runParquetExport(viaLink.ctx, exportRoot)).rejects.toBeInstanceOf(ExportPathError);
-      const viaDots = fakeJobContext(t.db, { organizationUuid: organization, payload: payload({ Directory: 'plant/../../x' }) });
+      const viaDots = testJobContext(t.db, { organizationUuid: organization, payload: payload({ Directory: 'plant/../../x' }) });
       await expect(runParquetExport(viaDots.ctx, exportRoot)).rejects.toBeInstanceOf(ExportPathError);
       expect(await readdir(outside)).toEqual([]);
     } finally {

@@ -1,15 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Write } from '../../domain/contract';
+import { exportRootOf } from '../config';
 import type { AppContext } from '../context';
+import { enqueueJob } from '../jobs/queue';
 import { callerOf, organizationOf } from '../http/caller';
-import { badRequest, HttpProblem, notFound } from '../http/problem';
+import { badRequest, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
 import { exportPointsRepository } from '../repositories/exportPoints';
 import { keywordOf } from '../repositories/keyword';
 import { TASK_SCHEDULER_UNIQUE_FIELDS, taskSchedulersRepository, type TaskSchedulerRow } from '../repositories/taskSchedulers';
 import { unknownMeasurements } from '../schedulers/parquetExport';
 import { nextOccurrence, nextOccurrences, parseRecurrence, RecurrenceError, type Recurrence } from '../schedulers/recurrence';
-import { checkTaskSettings, isTaskType, jobPayloadOf } from '../schedulers/taskTypes';
+import { checkTaskSettings, isTaskType, jobPayloadOf, registerTaskJobTypes } from '../schedulers/taskTypes';
 
 // /task-schedulers (DOMAIN §8): recurring tasks of an organization whose runs are jobs. The rule
 // and zone are checked on save and in the preview with field errors RRule and Timezone; the next
@@ -52,6 +54,8 @@ function recurrenceOf(rrule: string, timezone: string): Recurrence {
 }
 
 export function taskSchedulersHandlers(ctx: AppContext) {
+  // Run now enqueues a job of the task type, which must be known by then.
+  registerTaskJobTypes(exportRootOf(ctx.config));
   const findRow = async (request: FastifyRequest, uuid: string): Promise<TaskSchedulerRow> => {
     const row = await taskSchedulersRepository(ctx.db).find(organizationOf(request), uuid);
     if (!row) throw notFound('No such task scheduler');
@@ -143,12 +147,10 @@ export function taskSchedulersHandlers(ctx: AppContext) {
     /** Runs the task now as a job, whatever the state; the scheduled runs go on as they were. */
     async runTaskScheduler(request: FastifyRequest<ById>, reply: FastifyReply) {
       const row = await findRow(request, request.params.id);
-      const jobs = ctx.jobs;
-      if (!jobs) throw new HttpProblem(503, 'Service Unavailable', { detail: 'This server runs no jobs.' });
       const caller = callerOf(request);
       const now = new Date();
       const job = await ctx.db.transaction(async (tx) => {
-        const enqueued = await jobs.enqueueJob(tx, {
+        const enqueued = await enqueueJob(tx, {
           type: row.task_type,
           organizationUuid: row.organization_uuid,
           payload: jobPayloadOf(row, now),

@@ -3,7 +3,7 @@ import { parseDuration } from '../../domain/duration';
 import type { Db } from '../db/db';
 import { exportPointsRepository, type ExportPoint } from '../repositories/exportPoints';
 import { directoryError, resolveExportDirectory, writeExportFile } from './exportRoot';
-import type { JobContext, JobTypeDefinition } from './jobsPort';
+import type { JobContext, JobTypeDefinition } from '../jobs/registry';
 
 // Task type and job type `parquet_export` (DOMAIN §8, after Factry's Parquet export): at each run
 // the period [run − StartOffset − Period, run − StartOffset) of the chosen measurements is written
@@ -152,8 +152,22 @@ export async function runParquetExport(ctx: JobContext, exportRoot: string): Pro
   return { Files: written, Skipped: skipped, Points: total };
 }
 
-export function parquetExportJobType(exportRoot: string): JobTypeDefinition {
-  return { resumable: true, managePrivilege: 'MANAGE_TASK_SCHEDULERS', run: (ctx) => runParquetExport(ctx, exportRoot) };
+/** The export root of this process (HISTORIAN_EXPORT_DIR), set when the task types are registered. */
+let exportRoot: string | null = null;
+
+/** The job type: one definition per process, so registering it again (another app in tests) is harmless. */
+const PARQUET_EXPORT_JOB: JobTypeDefinition = {
+  resumable: true,
+  managePrivilege: 'MANAGE_TASK_SCHEDULERS',
+  run: (ctx) => {
+    if (exportRoot === null) throw new Error('No export folder is configured on this server');
+    return runParquetExport(ctx, exportRoot);
+  },
+};
+
+export function parquetExportJobType(root: string): JobTypeDefinition {
+  exportRoot = root;
+  return PARQUET_EXPORT_JOB;
 }
 
 /** The measurements of the organization among `uuids` (the route refuses others). */

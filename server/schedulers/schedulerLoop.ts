@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import { taskSchedulersRepository, type TaskSchedulerRow } from '../repositories/taskSchedulers';
-import type { JobsPort } from './jobsPort';
+import { enqueueJob } from '../jobs/queue';
 import { jobPayloadOf } from './taskTypes';
 import { dueOccurrence, parseRecurrence, RecurrenceError } from './recurrence';
 
@@ -22,7 +22,7 @@ export interface LoopLog {
 
 export const dedupeKeyOf = (schedulerUuid: string, occurrence: Date) => `${schedulerUuid}@${occurrence.toISOString()}`;
 
-async function runDue(tx: Db, jobs: JobsPort, row: TaskSchedulerRow, now: number, log: LoopLog): Promise<void> {
+async function runDue(tx: Db, row: TaskSchedulerRow, now: number, log: LoopLog): Promise<void> {
   const repository = taskSchedulersRepository(tx);
   let recurrence;
   try {
@@ -39,7 +39,7 @@ async function runDue(tx: Db, jobs: JobsPort, row: TaskSchedulerRow, now: number
   const { latest, missed, next } = dueOccurrence(recurrence, dueFrom, now);
   if (latest) {
     if (missed > 0) log.warn({ taskScheduler: row.uuid, missed, running: latest.at.toISOString() }, 'task scheduler missed runs while no server was up; running only the latest');
-    const job = await jobs.enqueueJob(tx, {
+    const job = await enqueueJob(tx, {
       type: row.task_type,
       organizationUuid: row.organization_uuid,
       payload: jobPayloadOf(row, latest.at),
@@ -53,12 +53,12 @@ async function runDue(tx: Db, jobs: JobsPort, row: TaskSchedulerRow, now: number
 }
 
 /** One pass: enqueues the due runs; answers how many schedulers it handled. */
-export async function tickSchedulers(db: Db, jobs: JobsPort, now: number, log: LoopLog): Promise<number> {
+export async function tickSchedulers(db: Db, now: number, log: LoopLog): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await taskSchedulersRepository(tx).claimDue(new Date(now), CLAIM_BATCH);
     for (const row of due) {
       // One scheduler's failure must not hold back the others: a savepoint each.
-      await tx.transaction((inner) => runDue(inner, jobs, row, now, log)).catch((error: unknown) => {
+      await tx.transaction((inner) => runDue(inner, row, now, log)).catch((error: unknown) => {
         log.error({ taskScheduler: row.uuid, err: error }, 'task scheduler run could not be enqueued; tried again next tick');
       });
     }
@@ -67,13 +67,13 @@ export async function tickSchedulers(db: Db, jobs: JobsPort, now: number, log: L
 }
 
 /** Starts the loop; the returned function stops it (and waits for a pass under way). */
-export function startSchedulerLoop(db: Db, jobs: JobsPort, log: LoopLog, intervalMs = TICK_MS): () => Promise<void> {
+export function startSchedulerLoop(db: Db, log: LoopLog, intervalMs = TICK_MS): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const timer = setInterval(() => {
     running = running.then(async () => {
       if (stopped) return;
-      await tickSchedulers(db, jobs, Date.now(), log).catch((error: unknown) => log.error({ err: error }, 'task scheduler loop failed'));
+      await tickSchedulers(db, Date.now(), log).catch((error: unknown) => log.error({ err: error }, 'task scheduler loop failed'));
     });
   }, intervalMs);
   timer.unref();

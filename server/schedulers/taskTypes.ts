@@ -1,5 +1,6 @@
+import { registerJobType } from '../jobs/registry';
 import type { TaskSchedulerRow } from '../repositories/taskSchedulers';
-import { PARQUET_EXPORT, parquetSettingsErrors, readParquetSettings, type ParquetExportPayload } from './parquetExport';
+import { PARQUET_EXPORT, parquetExportJobType, parquetSettingsErrors, readParquetSettings, type ParquetExportPayload } from './parquetExport';
 
 // The task types a scheduler can run; each is also the job type of its runs. The first is the
 // Parquet export (DOMAIN §8).
@@ -8,6 +9,11 @@ export const TASK_TYPES = [PARQUET_EXPORT] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const isTaskType = (value: string): value is TaskType => (TASK_TYPES as readonly string[]).includes(value);
+
+/** Registers each task type as the job type of its runs, writing under `exportRoot` (HISTORIAN_EXPORT_DIR). */
+export function registerTaskJobTypes(exportRoot: string): void {
+  registerJobType(PARQUET_EXPORT, parquetExportJobType(exportRoot));
+}
 
 /** The stored settings of a task type, defaults filled in, and their field errors. */
 export function checkTaskSettings(taskType: TaskType, settings: Record<string, unknown>): { settings: Record<string, unknown>; errors: Record<string, string[]> } {
