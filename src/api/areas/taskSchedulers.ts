@@ -14,8 +14,13 @@ export const taskSchedulersTags = {
   createTaskScheduler: { invalidatesTags: [{ type: 'TaskScheduler', id: 'LIST' }] },
   updateTaskScheduler: { invalidatesTags: byId('TaskScheduler') },
   deleteTaskScheduler: { invalidatesTags: byId('TaskScheduler') },
-  // A run moves LastRunAt.
-  runTaskScheduler: { invalidatesTags: byId('TaskScheduler') },
+  // A run moves LastRunAt and is a new job.
+  runTaskScheduler: {
+    invalidatesTags: (_result: unknown, _error: unknown, arg: { id: string }) => [
+      { type: 'TaskScheduler', id: arg.id },
+      { type: 'Job', id: 'LIST' },
+    ],
+  },
   // The preview depends on its arguments only; the measurements change on another page.
   getTaskSchedulerPreview: { providesTags: [] },
   getTaskSchedulerMeasurements: { providesTags: [] },

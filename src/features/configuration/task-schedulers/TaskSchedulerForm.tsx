@@ -14,6 +14,7 @@ import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { isRecord } from '../../../lib/formConversion';
 import { text } from '../access/pageHelpers';
+import { RecentRuns } from './RecentRuns';
 import { SchedulePreview } from './SchedulePreview';
 import { browserTimezone, DEFAULT_RULE, formatRunTime, listPath, PRESETS, presetOf, settingsOf, timezones, type PresetId } from './taskSchedulerRules';
 
@@ -179,6 +180,7 @@ export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSch
           onChange={(event) => setTimezone(event.currentTarget.value)}
         />
         <SchedulePreview rule={rule} timezone={timezone} onErrors={keepPreviewErrors} />
+        {existing && <RecentRuns schedulerUuid={existing.UUID} timezone={existing.Timezone} />}
       </Fieldset>
       <Fieldset legend={t('task_schedulers.sections.export')}>
         <p className="task-scheduler-export-help">{t('task_schedulers.export_help')}</p>

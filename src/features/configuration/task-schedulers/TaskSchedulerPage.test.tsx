@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { TaskSchedulerRead } from '../../../api/generated/historian.gen';
+import type { Job, TaskSchedulerRead } from '../../../api/generated/historian.gen';
 import { Guard } from '../../../components/Guard';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
-import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
+import { aJob, aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 import { aMeasurement, aTaskScheduler, taskSchedulerHandlers } from './testing/taskSchedulerFixtures';
@@ -17,9 +17,9 @@ const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS'];
 const BOILER = aMeasurement('Boiler temperature', 1);
 const PUMP = aMeasurement('Pump flow', 2);
 
-function renderEditor(schedulers: TaskSchedulerRead[], route = '/configuration/task_scheduler', privileges = MANAGE) {
+function renderEditor(schedulers: TaskSchedulerRead[], route = '/configuration/task_scheduler', privileges = MANAGE, jobs: Job[] = []) {
   document.cookie = 'XSRF-TOKEN=test';
-  const fake = taskSchedulerHandlers(schedulers, [BOILER, PUMP]);
+  const fake = taskSchedulerHandlers(schedulers, [BOILER, PUMP], undefined, jobs);
   server.use(...fake.handlers);
   const rendered = renderWithProviders(
     <>
@@ -145,6 +145,25 @@ describe('task scheduler editor', () => {
     await user.click(screen.getByRole('button', { name: 'Run now' }));
     expect(await screen.findByText('The run is queued as a job.')).toBeInTheDocument();
     expect(fake.calls('POST', `/api/task-schedulers/${stored.UUID}/run`)).toHaveLength(1);
+  });
+
+  it('lists the scheduler’s recent runs, which are its jobs', async () => {
+    const stored = aTaskScheduler({ Name: 'Weekly archive', Timezone: 'UTC' });
+    const jobs = [
+      aJob({ TaskSchedulerUUID: stored.UUID, State: 'running', Progress: 0.5, CreatedByName: 'Weekly archive' }),
+      aJob({ TaskSchedulerUUID: stored.UUID, State: 'done', Progress: 1, Result: { Files: ['a.parquet', 'b.parquet'] }, CreatedByName: 'admin' }),
+      aJob({ TaskSchedulerUUID: stored.UUID, State: 'failed', Error: 'Directory leads out of the export root' }),
+    ];
+    const { fake } = renderEditor([stored], `/configuration/task_scheduler?id=${stored.UUID}`, MANAGE, jobs);
+    const runs = await screen.findByRole('region', { name: 'Recent runs' });
+    const items = await within(runs).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Running');
+    expect(items[0]).toHaveTextContent('50% done');
+    expect(items[1]).toHaveTextContent('2 files written');
+    expect(items[1]).toHaveTextContent('by admin');
+    expect(items[2]).toHaveTextContent('Directory leads out of the export root');
+    expect(fake.calls('GET', '/api/jobs')[0].query.get('TaskSchedulerUUID')).toBe(stored.UUID);
   });
 
   it('shows a reader the scheduler without a way to change it', async () => {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { TaskSchedulerMeasurement, TaskSchedulerOccurrence, TaskSchedulerRead } from '../../../../api/generated/historian.gen';
+import type { Job, TaskSchedulerMeasurement, TaskSchedulerOccurrence, TaskSchedulerRead } from '../../../../api/generated/historian.gen';
 import { isRecord } from '../../../../lib/formConversion';
 
 // Fixture factories and an in-memory msw server of the task scheduler pages (STYLE §16).
@@ -47,7 +47,7 @@ export const problem = (status: number, detail: string, errors?: Record<string, 
   HttpResponse.json({ title: 'Problem', status, detail, errors }, { status, headers: { 'content-type': 'application/problem+json' } });
 
 /** An in-memory server of /api/task-schedulers that records what it was asked. */
-export function taskSchedulerHandlers(initial: TaskSchedulerRead[], measurements: TaskSchedulerMeasurement[] = [], preview = springPreview()) {
+export function taskSchedulerHandlers(initial: TaskSchedulerRead[], measurements: TaskSchedulerMeasurement[] = [], preview = springPreview(), jobs: Job[] = []) {
   let schedulers = [...initial];
   const requests: RecordedRequest[] = [];
   const record = async (request: Request) => {
@@ -59,6 +59,12 @@ export function taskSchedulerHandlers(initial: TaskSchedulerRead[], measurements
   const handlers = [
     http.get('/api/table_setting/', () => HttpResponse.json([])),
     http.get('/api/translations/:lng/:ns', () => HttpResponse.json([])),
+    http.get('/api/jobs', async ({ request }) => {
+      const { url } = await record(request);
+      const scheduler = url.searchParams.get('TaskSchedulerUUID');
+      const found = jobs.filter((job) => scheduler === null || job.TaskSchedulerUUID === scheduler);
+      return HttpResponse.json(found, { headers: { 'x-total-count': String(found.length) } });
+    }),
     http.get('/api/task-schedulers/preview', async ({ request }) => {
       const { url } = await record(request);
       if (url.searchParams.get('RRule')?.includes('BOGUS')) return problem(400, 'The schedule is not valid', { RRule: ['FREQ=BOGUS is not a valid value'] });
