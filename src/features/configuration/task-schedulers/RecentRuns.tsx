@@ -42,7 +42,7 @@ export function RecentRuns({ schedulerUuid, timezone }: { schedulerUuid: string;
   }
   return (
     <section className="schedule-preview" aria-labelledby="recent-runs-title">
-      <h3 id="recent-runs-title">{t('task_schedulers.recent_runs.title')}</h3>
+      <h2 id="recent-runs-title">{t('task_schedulers.recent_runs.title')}</h2>
       {body}
     </section>
   );

@@ -81,7 +81,7 @@ export function SchedulePreview({ rule, timezone, onErrors }: SchedulePreviewPro
   }
   return (
     <section className="schedule-preview" aria-labelledby="schedule-preview-title" aria-busy={isFetching || undefined}>
-      <h3 id="schedule-preview-title">{t('task_schedulers.preview.title')}</h3>
+      <h2 id="schedule-preview-title">{t('task_schedulers.preview.title')}</h2>
       {data && flagged > 0 && !errors && (
         <p className="schedule-preview-summary">
           <TriangleAlert size={16} aria-hidden="true" />
