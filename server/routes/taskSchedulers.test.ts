@@ -132,6 +132,16 @@ describe('task schedulers: CRUD, privileges and organizations', () => {
     expect(absolute.json().errors).toHaveProperty(['Settings.Directory']);
   });
 
+  it('refuses to run a schedule whose rule never runs, and stores it stopped', async () => {
+    const never = scheduler({ Name: 'Never', RRule: 'FREQ=MINUTELY;INTERVAL=60;BYMINUTE=30' });
+    const running = await call('POST', '/task-schedulers', headersIn(admin), never);
+    expect(running.statusCode).toBe(400);
+    expect(running.json().errors).toEqual({ RRule: ['has no run ahead'] });
+    const stopped = await call('POST', '/task-schedulers', headersIn(admin), { ...never, State: 'stopped' });
+    expect(stopped.statusCode).toBe(201);
+    await call('DELETE', `/task-schedulers/${stopped.json().UUID}`, headersIn(admin));
+  });
+
   it('answers 409 on the Name field for a name in use, case aside', async () => {
     const again = await call('POST', '/task-schedulers', headersIn(admin), scheduler({ Name: 'NIGHTLY EXPORT' }));
     expect(again.statusCode).toBe(409);

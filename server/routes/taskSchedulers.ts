@@ -82,6 +82,9 @@ export function taskSchedulersHandlers(ctx: AppContext) {
     if (unknown.length > 0) errors['Settings.MeasurementUUIDs'] = [`holds measurements that do not exist: ${unknown.slice(0, 3).join(', ')}`];
     if (Object.keys(errors).length > 0 || !recurrence) throw badRequest('The task scheduler is not valid', errors);
     const running = body.State === 'running';
+    const next = running ? nextOccurrence(recurrence, Date.now()) : null;
+    // A running scheduler that would never run again is a mistake in its rule.
+    if (running && !next) throw badRequest('The schedule never runs', { RRule: ['has no run ahead'] });
     return {
       name,
       description: body.Description?.trim() ?? '',
@@ -90,7 +93,7 @@ export function taskSchedulersHandlers(ctx: AppContext) {
       taskType: body.TaskType,
       state: body.State,
       settings: checked.settings,
-      nextRunAt: running ? (nextOccurrence(recurrence, Date.now())?.at ?? null) : null,
+      nextRunAt: next?.at ?? null,
     };
   };
 

@@ -66,6 +66,15 @@ describe('task schedule rules', () => {
     expect(errorsOf('RRULE:FREQ=DAILY;BYHOUR=2;BYMINUTE=0')).toEqual({});
   });
 
+  it('answers no runs for a rule whose BY parts its interval never reaches, where rrule alone would loop for ever', () => {
+    for (const rule of ['FREQ=MINUTELY;INTERVAL=60;BYMINUTE=30', 'FREQ=HOURLY;INTERVAL=24;BYHOUR=3', 'FREQ=MINUTELY;INTERVAL=120;BYHOUR=3', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30']) {
+      expect(nextOccurrences(parseRecurrence(rule, 'UTC'), Date.UTC(2026, 0, 1), 3)).toEqual([]);
+    }
+    // Sparse rules that do run are still found.
+    expect(nextOccurrences(parseRecurrence('FREQ=HOURLY;INTERVAL=5;BYHOUR=0,5,10', 'UTC'), Date.UTC(2026, 0, 1), 3)).toHaveLength(3);
+    expect(nextOccurrences(parseRecurrence('FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=1;BYMINUTE=0', 'UTC'), Date.UTC(2026, 0, 1), 1)[0].local).toBe('2028-02-29T01:00:00');
+  });
+
   it('knows IANA zones through Intl', () => {
     expect(isTimezone('Europe/Amsterdam')).toBe(true);
     expect(isTimezone('UTC')).toBe(true);

@@ -39,6 +39,19 @@ const DAY_MS = 86_400_000;
 const ANCHOR = Date.UTC(2024, 0, 1);
 /** Rules are expanded at most this many steps per question (a minutely rule over two months). */
 const MAX_STEPS = 100_000;
+const YEAR_MS = 365 * DAY_MS;
+/**
+ * How far ahead a rule is searched, by frequency: rrule walks every period of the frequency even
+ * when a BY part rejects them all (FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30 never runs), so the
+ * search is bounded to about 100,000 periods instead of running to the year 9999.
+ */
+const HORIZON_MS: Partial<Record<number, number>> = { [RRule.MINUTELY]: 60 * DAY_MS, [RRule.HOURLY]: 10 * YEAR_MS, [RRule.DAILY]: 100 * YEAR_MS };
+const MAX_HORIZON_MS = 400 * YEAR_MS;
+
+function horizonOf(rule: RRule): number {
+  const { freq, interval } = rule.origOptions;
+  return Math.min((HORIZON_MS[freq ?? RRule.DAILY] ?? MAX_HORIZON_MS) * (interval ?? 1), MAX_HORIZON_MS);
+}
 
 const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY', 'HOURLY', 'MINUTELY', 'SECONDLY'] as const;
 const PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYSECOND', 'BYMINUTE', 'BYHOUR', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
@@ -203,6 +216,60 @@ export function placeWallTime(timezone: string, wall: number): { at: number; dst
 
 const localText = (wall: number) => new Date(wall).toISOString().slice(0, 19);
 
+/** Steps rrule may take per question (periods walked and hours or minutes tried), emitting or not. */
+const MAX_STEPS_WALKED = 400_000;
+
+interface Budget {
+  left: number;
+  spent: boolean;
+}
+
+const spend = (budget: Budget) => {
+  budget.left -= 1;
+  if (budget.left < 0) budget.spent = true;
+  return budget.spent;
+};
+
+const budgets = new WeakMap<number[], Budget>();
+
+/** A BY list that answers "found" once its budget is spent, which ends rrule's inner search loops. */
+class GuardedList extends Array<number> {
+  override indexOf(value: number, fromIndex?: number): number {
+    const budget = budgets.get(this);
+    return budget && spend(budget) ? 0 : super.indexOf(value, fromIndex);
+  }
+}
+
+/** A guarded copy of a BY list (the rule's own list stays as it is). */
+function guarded(values: number[], budget: Budget): number[] {
+  const copy = [...values];
+  budgets.set(copy, budget);
+  Object.setPrototypeOf(copy, GuardedList.prototype);
+  return copy;
+}
+
+/**
+ * A copy of the rule whose expansion stops once MAX_STEPS_WALKED steps are spent; `budget.spent`
+ * then says that the dates it gave after that are not to be used. rrule 2.8 stops only when it
+ * emits a date past the end asked for, or in the year 9999, and its search for the next hour or
+ * minute that BYHOUR/BYMINUTE allow (datetime.ts addHours/addMinutes) loops for ever when the
+ * interval never reaches one (parseRecurrence refuses those it can tell). Its loops read
+ * `interval` from the parsed options on every period and end when it is 0, and test the BY lists
+ * with indexOf: the copy's `interval` turns 0 and its lists answer "found" once the budget is spent.
+ */
+function bounded(rule: RRule): { rule: RRule; budget: Budget } {
+  const copy = new RRule(rule.origOptions);
+  const budget: Budget = { left: MAX_STEPS_WALKED, spent: false };
+  const options = copy.options;
+  const interval = options.interval;
+  Object.defineProperty(options, 'interval', { configurable: true, enumerable: true, get: () => (spend(budget) ? 0 : interval) });
+  // Null when the rule has no such part (the type says otherwise).
+  if (options.byhour) options.byhour = guarded(options.byhour, budget);
+  if (options.byminute) options.byminute = guarded(options.byminute, budget);
+  if (options.bysecond) options.bysecond = guarded(options.bysecond, budget);
+  return { rule: copy, budget };
+}
+
 /** A rule with its anchor moved close to `wallFrom` where that keeps every occurrence (no COUNT). */
 function ruleNear(recurrence: Recurrence, wallFrom: number): RRule {
   const options = recurrence.rule.origOptions;
@@ -230,9 +297,10 @@ export function forEachOccurrence(recurrence: Recurrence, from: number, visit: (
   const rule = ruleNear(recurrence, wallFrom);
   let lastAt = -Infinity;
   let steps = 0;
-  rule.between(new Date(wallFrom - 2 * DAY_MS), new Date(8.64e15), true, (date) => {
+  const walk = bounded(rule);
+  walk.rule.between(new Date(wallFrom - 2 * DAY_MS), new Date(wallFrom + horizonOf(recurrence.rule)), true, (date) => {
     steps += 1;
-    if (steps > MAX_STEPS) return false;
+    if (steps > MAX_STEPS || walk.budget.spent) return false;
     const wall = date.getTime();
     const { at, dst } = placeWallTime(timezone, wall);
     if (at <= from || at <= lastAt) return true;
@@ -260,12 +328,15 @@ export function nextOccurrence(recurrence: Recurrence, from: number): Occurrence
 /**
  * The occurrences due: those in [`dueFrom`, `now`] (`dueFrom` is the stored next run). Returns the
  * latest of them and how many earlier ones were missed, and the first occurrence after `now`.
+ * After a downtime longer than half the search horizon only its last half is looked at (only the
+ * latest run happens anyway; `missed` then counts those seen).
  */
 export function dueOccurrence(recurrence: Recurrence, dueFrom: number, now: number): { latest: Occurrence | null; missed: number; next: Occurrence | null } {
   let latest: Occurrence | null = null;
   let seen = 0;
   let next: Occurrence | null = null;
-  forEachOccurrence(recurrence, dueFrom - 1, (occurrence) => {
+  const from = Math.max(dueFrom - 1, now - horizonOf(recurrence.rule) / 2);
+  forEachOccurrence(recurrence, from, (occurrence) => {
     if (occurrence.at.getTime() > now) {
       next = occurrence;
       return false;
