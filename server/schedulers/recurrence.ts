@@ -35,6 +35,11 @@ export class RecurrenceError extends Error {
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * Wall times this long before the asked moment's own are expanded too: a daylight-saving change
+ * moves a wall time by at most a few hours, so an occurrence earlier than that is past for sure.
+ */
+const WALL_MARGIN_MS = 6 * 3_600_000;
 /** The anchor of a rule without DTSTART: Monday 2024-01-01 00:00, wall time. */
 const ANCHOR = Date.UTC(2024, 0, 1);
 /** Rules are expanded at most this many steps per question (a minutely rule over two months). */
@@ -281,7 +286,7 @@ function ruleNear(recurrence: Recurrence, wallFrom: number): RRule {
   // Weekly rules with BYWEEKNO or monthly and yearly rules are cheap to expand from the anchor.
   if (!step || options.byweekno) return recurrence.rule;
   const period = step * interval;
-  const start = wallFrom - 2 * DAY_MS - 7 * DAY_MS;
+  const start = wallFrom - WALL_MARGIN_MS;
   if (start <= anchor) return recurrence.rule;
   const moved = anchor + Math.floor((start - anchor) / period) * period;
   return new RRule({ ...options, dtstart: new Date(moved) });
@@ -298,7 +303,7 @@ export function forEachOccurrence(recurrence: Recurrence, from: number, visit: (
   let lastAt = -Infinity;
   let steps = 0;
   const walk = bounded(rule);
-  walk.rule.between(new Date(wallFrom - 2 * DAY_MS), new Date(wallFrom + horizonOf(recurrence.rule)), true, (date) => {
+  walk.rule.between(new Date(wallFrom - WALL_MARGIN_MS), new Date(wallFrom + horizonOf(recurrence.rule)), true, (date) => {
     steps += 1;
     if (steps > MAX_STEPS || walk.budget.spent) return false;
     const wall = date.getTime();
