@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that ts-jest has to transpile to CommonJS for Jest.
-const esmOnly = ['@tanstack/react-table', '@tanstack/table-core', 'rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi', 'qs-esm', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator', 'content-disposition', 'cookie', '@fastify/cookie'];
+const esmOnly = ['@tanstack/react-table', '@tanstack/table-core', 'rettime', 'until-async', '@open-draft/deferred-promise', 'jose', 'openid-client', 'oauth4webapi', 'qs-esm', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator', 'content-disposition', 'cookie', '@fastify/cookie', 'hyparquet', 'hyparquet-writer'];
 
 const transform: Config['transform'] = {
   '^.+\\.m?(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],

@@ -214,6 +214,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/task-schedulers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Task schedulers of the current organization, by name. */
+        get: operations["getTaskSchedulers"];
+        put?: never;
+        /** Create a task scheduler; its rule and zone are checked (field errors RRule, Timezone, Settings.*). */
+        post: operations["createTaskScheduler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-schedulers/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next runs of a rule in a time zone, before it is saved, each flagged when daylight saving time moves it: gap (the wall time does not exist that day; it runs at At, an hour later) or overlap (the wall time happens twice; it runs once, at the first). */
+        get: operations["getTaskSchedulerPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-schedulers/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The measurements of the organization an export may choose. */
+        get: operations["getTaskSchedulerMeasurements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-schedulers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One task scheduler of the current organization. */
+        get: operations["getTaskScheduler"];
+        /** Update a task scheduler; State stopped stops its future runs (jobs already made go on). */
+        put: operations["updateTaskScheduler"];
+        post?: never;
+        /** Delete a task scheduler; its past runs stay in the job list. */
+        delete: operations["deleteTaskScheduler"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-schedulers/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the task now, as a job (also when the scheduler is stopped). */
+        post: operations["runTaskScheduler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -1896,6 +1988,66 @@ export interface components {
         TranslationFile: {
             [key: string]: unknown;
         };
+        /** @description An RFC 5545 recurrence rule in an IANA time zone whose runs are jobs of its task type (DOMAIN §8). */
+        TaskScheduler: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            OrganizationUUID?: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            /** @description An RRULE (RFC 5545 §3.8.5.3), such as FREQ=DAILY;BYHOUR=2;BYMINUTE=0, optionally after a DTSTART line of local time. */
+            RRule: string;
+            /** @description An IANA time zone, such as Europe/Amsterdam. */
+            Timezone: string;
+            TaskType: components["schemas"]["TaskType"];
+            State: components["schemas"]["TaskSchedulerState"];
+            Settings: components["schemas"]["ParquetExportSettings"];
+            /** Format: date-time */
+            NextRunAt?: $Read<string | null>;
+            /** Format: date-time */
+            LastRunAt?: $Read<string | null>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        /** @enum {string} */
+        TaskType: "parquet_export";
+        /** @enum {string} */
+        TaskSchedulerState: "running" | "stopped";
+        /** @description Each run exports [run − StartOffset − Period, run − StartOffset) of the chosen measurements' Good-quality points as Parquet files of FileInterval each, under Directory (relative to the export root, HISTORIAN_EXPORT_DIR). Durations as 1d, 8h, 1h30m. */
+        ParquetExportSettings: {
+            StartOffset?: string;
+            Period: string;
+            FileInterval: string;
+            Directory?: string;
+            AllowOverwrite?: boolean;
+            MeasurementUUIDs?: components["schemas"]["Uuid"][];
+            /** @description Chosen by label once measurements carry labels. */
+            Labels?: string[];
+        };
+        TaskSchedulerPreview: {
+            Occurrences: components["schemas"]["TaskSchedulerOccurrence"][];
+        };
+        TaskSchedulerOccurrence: {
+            /**
+             * Format: date-time
+             * @description The instant of the run (UTC).
+             */
+            At: string;
+            /** @description The wall time the rule asks for, YYYY-MM-DDTHH:mm:ss in the zone. */
+            Local: string;
+            /** @enum {string} */
+            Dst: "none" | "gap" | "overlap";
+        };
+        TaskSchedulerMeasurement: {
+            UUID: components["schemas"]["Uuid"];
+            Name: string;
+        };
+        TaskSchedulerRun: {
+            JobUUID: components["schemas"]["Uuid"];
+            /** @description False when the run was already queued. */
+            Created: boolean;
+        };
         /** @description A run of a background job (DOMAIN.md §8); a retry is a new job. */
         Job: {
             UUID: components["schemas"]["Uuid"];
@@ -2517,6 +2669,235 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTaskSchedulers: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of task schedulers. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskScheduler"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTaskScheduler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskScheduler"];
+            };
+        };
+        responses: {
+            /** @description The new task scheduler. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskScheduler"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTaskSchedulerPreview: {
+        parameters: {
+            query: {
+                /** @description An RFC 5545 RRULE (optionally after a DTSTART line of local time). */
+                RRule: string;
+                /** @description An IANA time zone. */
+                Timezone: string;
+                Count?: number;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next runs (fewer when the rule ends). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSchedulerPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTaskSchedulerMeasurements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The measurements, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSchedulerMeasurement"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTaskScheduler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task scheduler. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskScheduler"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTaskScheduler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskScheduler"];
+            };
+        };
+        responses: {
+            /** @description The updated task scheduler. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskScheduler"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTaskScheduler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    runTaskScheduler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job of the run. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSchedulerRun"];
+                };
+            };
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };

@@ -368,6 +368,99 @@ export const FORM_SCHEMAS = {
     "required": [
       "Name"
     ]
+  },
+  "TaskScheduler": {
+    "type": "object",
+    "properties": {
+      "Name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "Description": {
+        "type": "string",
+        "maxLength": 2000
+      },
+      "RRule": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1000
+      },
+      "Timezone": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "TaskType": {
+        "type": "string",
+        "enum": [
+          "parquet_export"
+        ]
+      },
+      "State": {
+        "type": "string",
+        "enum": [
+          "running",
+          "stopped"
+        ]
+      },
+      "Settings": {
+        "type": "object",
+        "properties": {
+          "StartOffset": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(?:\\d+[wdhms])+$"
+          },
+          "Period": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(?:\\d+[wdhms])+$"
+          },
+          "FileInterval": {
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^(?:\\d+[wdhms])+$"
+          },
+          "Directory": {
+            "type": "string",
+            "maxLength": 1000
+          },
+          "AllowOverwrite": {
+            "type": "boolean"
+          },
+          "MeasurementUUIDs": {
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "type": "string",
+              "format": "uuid"
+            }
+          },
+          "Labels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          }
+        },
+        "required": [
+          "Period",
+          "FileInterval"
+        ]
+      }
+    },
+    "required": [
+      "Name",
+      "RRule",
+      "Timezone",
+      "TaskType",
+      "State",
+      "Settings"
+    ]
   }
 } as const;
 

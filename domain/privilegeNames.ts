@@ -54,6 +54,7 @@ export const PRIVILEGES = {
   ManagePrivileges: 'MANAGE_PRIVILEGES',
   ReadSinks: 'READ_SINKS',
   ReadTaskSchedulers: 'READ_TASK_SCHEDULERS',
+  ManageTaskSchedulers: 'MANAGE_TASK_SCHEDULERS',
   ReadExternalDatabases: 'READ_EXTERNAL_DATABASES',
   ReadLlm: 'READ_LLM',
   ReadLogs: 'READ_LOGS',

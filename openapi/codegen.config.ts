@@ -47,6 +47,8 @@ const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 
 /** The audit log, its CSV export and the check of its hash chain. */
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
+/** Task schedulers: recurring tasks whose runs are jobs. */
+const TASK_SCHEDULERS = [/TaskScheduler/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -88,6 +90,7 @@ const config: ConfigFile = {
     '../src/api/generated/collectors.gen.ts': { exportName: 'collectorsEndpoints', filterEndpoints: called(COLLECTORS) },
     '../src/api/generated/configuration.gen.ts': { exportName: 'configurationEndpoints', filterEndpoints: called(CONFIGURATION) },
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
+    '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
   },
 };
@@ -95,5 +98,13 @@ const config: ConfigFile = {
 export default config;
 
 /** The areas, for the test that checks every endpoint lies in exactly one. */
-export const AREAS = { session: called(SESSION), access: called(ACCESS), collectors: called(COLLECTORS), configuration: called(CONFIGURATION), auditLogs: called(AUDIT_LOGS), jobs: called(JOBS) };
+export const AREAS = {
+  session: called(SESSION),
+  access: called(ACCESS),
+  collectors: called(COLLECTORS),
+  configuration: called(CONFIGURATION),
+  auditLogs: called(AUDIT_LOGS),
+  jobs: called(JOBS),
+  taskSchedulers: called(TASK_SCHEDULERS),
+};
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

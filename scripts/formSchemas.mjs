@@ -12,7 +12,7 @@ const outputArg = process.argv.indexOf('--output');
 const output = path.resolve(root, outputArg > 0 ? process.argv[outputArg + 1] : 'domain/formSchemas.gen.ts');
 
 /** The schemas forms send, by the name the client asks for. */
-const FORM_SCHEMAS = ['Collector', 'UserCreate', 'UserUpdate', 'PasswordChange', 'Organization', 'UserGroup', 'UserGroupMapping', 'AuthenticationProvider', 'TimeseriesDatabase', 'TokenCreate'];
+const FORM_SCHEMAS = ['Collector', 'UserCreate', 'UserUpdate', 'PasswordChange', 'Organization', 'UserGroup', 'UserGroupMapping', 'AuthenticationProvider', 'TimeseriesDatabase', 'TokenCreate', 'TaskScheduler'];
 /** The keywords a form checks; annotations and the server's own bookkeeping are left out. */
 const KEYWORDS = ['type', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
 

@@ -31,6 +31,8 @@ export interface ServerConfig {
   supportUrl: string | undefined;
   /** HISTORIAN_LICENSE_PUBLIC_KEY: the vendor key licences are verified with; unset = trial only. */
   licensePublicKey: LicencePublicKey | undefined;
+  /** HISTORIAN_EXPORT_DIR: the only folder task exports write under; unset means `<dataDir>/exports`. */
+  exportDir?: string;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -119,6 +121,11 @@ function readTrustProxy(env: Env): TrustProxy {
     .filter((part) => part !== '');
 }
 
+/** The root task exports write under (HISTORIAN_EXPORT_DIR). */
+export function exportRootOf(config: Pick<ServerConfig, 'dataDir' | 'exportDir'>): string {
+  return config.exportDir ?? path.join(config.dataDir, 'exports');
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -140,5 +147,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     portalUrl: readUrl(env, 'HISTORIAN_PORTAL_URL', /^https?:\/\//, 'an http(s) URL', true),
     supportUrl: readUrl(env, 'HISTORIAN_SUPPORT_URL', /^(https?:\/\/|mailto:)/, 'an http(s) or mailto: URL', true),
     licensePublicKey: readLicenseKey(env, cwd),
+    exportDir: path.resolve(cwd, read(env, 'HISTORIAN_EXPORT_DIR') ?? path.join(read(env, 'HISTORIAN_DATA_DIR') ?? DEFAULT_DATA_DIR, 'exports')),
   };
 }

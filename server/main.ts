@@ -6,6 +6,7 @@ import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
 import { registerTestJobTypes } from './jobs/testJobTypes';
 import { maskUrlCredentials } from './http/errorSerializer';
+import { startTaskSchedulers } from './schedulers/start';
 import { readVersion } from './version';
 
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
@@ -23,8 +24,9 @@ async function main() {
     }
     throw error;
   }
+  const ctx = { db, config, version: readVersion() };
   const app = await buildApp(
-    { db, config, version: readVersion() },
+    ctx,
     {
       clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
       strictResponses: config.strictResponses,
@@ -33,8 +35,10 @@ async function main() {
     },
   );
   const stopRetention = startAuditRetention(db, (message) => app.log.info(message));
+  const stopSchedulers = startTaskSchedulers(ctx, app.log);
   const close = async () => {
     stopRetention();
+    await stopSchedulers();
     await app.close();
     await db.close();
     process.exit(0);

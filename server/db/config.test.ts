@@ -19,7 +19,13 @@ describe('server configuration', () => {
       uploadLimitBytes: DEFAULT_UPLOAD_LIMIT_BYTES,
       portalUrl: undefined,
       supportUrl: undefined,
+      exportDir: path.resolve('/srv/historian', 'data', 'exports'),
     });
+  });
+
+  it('takes the export root from HISTORIAN_EXPORT_DIR, else under the data folder', () => {
+    expect(loadConfig({ HISTORIAN_EXPORT_DIR: 'out' }, '/srv/historian').exportDir).toBe('/srv/historian/out');
+    expect(loadConfig({ HISTORIAN_DATA_DIR: '/var/h' }, '/srv/historian').exportDir).toBe('/var/h/exports');
   });
 
   it('reads every variable', () => {

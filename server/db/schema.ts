@@ -216,6 +216,23 @@ export interface TimeseriesDatabasesTable {
   updated_at: CreatedAt;
 }
 
+/** Task schedulers (migration 061). */
+export interface TaskSchedulersTable {
+  uuid: Generated<string>;
+  organization_uuid: string;
+  name: string;
+  description: Defaulted<string>;
+  rrule: string;
+  timezone: string;
+  task_type: string;
+  state: Defaulted<'running' | 'stopped'>;
+  settings: DefaultedJson<Record<string, unknown>>;
+  next_run_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_run_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 /** The CHECK of collectors.status (migration 030). */
 export type CollectorStatus = 'Initial' | 'Paused' | 'Active' | 'Deleted';
 
@@ -306,4 +323,5 @@ export interface Database {
   product_updates: ProductUpdatesTable;
   measurements: MeasurementsTable;
   access_generation: AccessGenerationTable;
+  task_schedulers: TaskSchedulersTable;
 }

@@ -16,6 +16,7 @@ import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
+import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { userGroupsHandlers } from './userGroups';
 import { usersHandlers } from './users';
@@ -40,6 +41,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
     ...auditLogsHandlers(ctx),
+    ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
   };
 }

@@ -27,6 +27,7 @@ export const tagTypes = [
   'TimeseriesDatabase',
   'AuditLog',
   'AuditChain',
+  'TaskScheduler',
   'Job',
   'JobLog',
 ] as const;

@@ -50,6 +50,8 @@ const ApiSettingsPage = page(() => import('../features/configuration/api/ApiSett
 const LicencePage = page(() => import('../features/configuration/licence/LicencePage'), 'LicencePage');
 const TimeseriesDatabasesPage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasesPage'), 'TimeseriesDatabasesPage');
 const TimeseriesDatabasePage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasePage'), 'TimeseriesDatabasePage');
+const TaskSchedulersPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulersPage'), 'TaskSchedulersPage');
+const TaskSchedulerPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulerPage'), 'TaskSchedulerPage');
 // The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
 // so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
 // lazily, keeping ajv and the player out of the sign-in route.
@@ -94,6 +96,8 @@ const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
   license: LicencePage,
   timeseries_databases: TimeseriesDatabasesPage,
   timeseries_database: TimeseriesDatabasePage,
+  task_schedulers: TaskSchedulersPage,
+  task_scheduler: TaskSchedulerPage,
   organizations: OrganizationsPage,
   create_organization: OrganizationPage,
   edit_organization: OrganizationPage,

@@ -217,6 +217,14 @@ export const ROUTES = [
     requires: [here(PRIVILEGES.ReadTimeseriesDatabases)],
     placement: none,
   },
+  {
+    id: 'task_schedulers',
+    path: configurationPath('task_schedulers'),
+    titleKey: 'pages.task_schedulers',
+    requires: [here(PRIVILEGES.ReadTaskSchedulers)],
+    placement: { in: 'configuration', labelKey: 'pages.task_schedulers' },
+  },
+  { id: 'task_scheduler', path: configurationPath('task_scheduler'), titleKey: 'pages.task_scheduler', requires: [here(PRIVILEGES.ReadTaskSchedulers)], placement: none },
   { id: 'api', path: configurationPath('api'), titleKey: 'pages.api_settings', requires: [atRoot(PRIVILEGES.ReadSettings)], placement: { in: 'configuration', labelKey: 'pages.api_settings' } },
   { id: 'license', path: configurationPath('license'), titleKey: 'pages.license', requires: [atRoot(PRIVILEGES.ManageSettings)], placement: { in: 'configuration', labelKey: 'pages.license' } },
   {
@@ -243,8 +251,6 @@ export const ROUTES = [
   // Forwarders send what sinks deliver; DOMAIN.md gives them no privilege family of their own.
   { id: 'forwarders', path: configurationPath('forwarders'), titleKey: 'pages.forwarders', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
   { id: 'forwarder', path: configurationPath('forwarder'), titleKey: 'pages.forwarder', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
-  { id: 'task_schedulers', path: configurationPath('task_schedulers'), titleKey: 'pages.task_schedulers', requires: [here(PRIVILEGES.ReadTaskSchedulers)], placement: none, placeholder: true },
-  { id: 'task_scheduler', path: configurationPath('task_scheduler'), titleKey: 'pages.task_scheduler', requires: [here(PRIVILEGES.ReadTaskSchedulers)], placement: none, placeholder: true },
   { id: 'ai', path: configurationPath('ai'), titleKey: 'pages.ai', requires: [here(PRIVILEGES.ReadLlm)], placement: none, placeholder: true },
 ] as const satisfies readonly AppRoute[];
 

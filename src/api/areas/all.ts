@@ -7,3 +7,4 @@ import './collectors';
 import './configuration';
 import './jobs';
 import './session';
+import './taskSchedulers';

@@ -92,6 +92,29 @@ describe('Data table (SPEC §2)', () => {
     expect(screen.queryByText('Details of Boiler')).not.toBeInTheDocument();
   });
 
+  it('an action that toggles names and draws itself per row, in one column', async () => {
+    const toggle = jest.fn();
+    const { user } = renderTable({
+      rightActions: [
+        {
+          id: 'pause',
+          label: 'Pause or resume',
+          icon: '?',
+          labelFor: (m) => (m.status === 'Paused' ? 'Resume' : 'Pause'),
+          iconFor: (m) => (m.status === 'Paused' ? '▶' : '⏸'),
+          onAction: toggle,
+        },
+      ],
+    });
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers[headers.length - 1]).toHaveTextContent('Pause or resume');
+    const paused = within(screen.getByRole('row', { name: /pump 2/ })).getByRole('button', { name: 'Resume' });
+    expect(paused).toHaveTextContent('▶');
+    expect(within(screen.getByRole('row', { name: /Boiler/ })).getByRole('button', { name: 'Pause' })).toHaveTextContent('⏸');
+    await user.click(paused);
+    expect(toggle).toHaveBeenCalledWith(machines[1]);
+  });
+
   it('left and right action columns call their action with the row', async () => {
     const edit = jest.fn();
     const remove = jest.fn();

@@ -139,19 +139,20 @@ export function DataTableRows<T extends RowData>(props: DataTableRowsProps<T>) {
       if (!(action.isVisible?.(original) ?? true)) {
         return <div key={column.id} role="gridcell" className={className} style={style} aria-colindex={col + 1} tabIndex={tabIndex} data-pos={pos} />;
       }
+      const label = action.labelFor?.(original) ?? action.label;
       return (
         <div key={column.id} role="gridcell" className={className} style={style} aria-colindex={col + 1}>
           <button
             type="button"
             className="dt-icon-button"
-            aria-label={action.label}
-            title={action.label}
+            aria-label={label}
+            title={label}
             disabled={action.isDisabled?.(original) ?? false}
             tabIndex={tabIndex}
             data-pos={pos}
             onClick={() => action.onAction(original)}
           >
-            {action.icon}
+            {action.iconFor?.(original) ?? action.icon}
           </button>
         </div>
       );

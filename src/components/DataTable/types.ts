@@ -38,9 +38,12 @@ export interface DataTableColumn<T> {
 
 export interface DataTableAction<T> {
   id: string;
-  /** Accessible name and tooltip; already translated. */
+  /** Accessible name and tooltip; already translated. Also the column's header. */
   label: string;
   icon: ReactNode;
+  /** A row's own name and icon, for an action that toggles (start or stop): one column, not two. */
+  labelFor?: (row: T) => string;
+  iconFor?: (row: T) => ReactNode;
   onAction: (row: T) => void;
   isVisible?: (row: T) => boolean;
   isDisabled?: (row: T) => boolean;
