@@ -346,6 +346,36 @@ const AREAS: AreaCase[] = [
     },
   },
   {
+    name: 'settings: the audit log’s retention',
+    action: 'Create', area: 'Settings', subjectType: 'Setting', in: 'root',
+    privileges: { root: ['READ_SETTINGS', 'MANAGE_SETTINGS'] },
+    async change(actor) {
+      await expectStatus(await actor.call('PUT', '/settings/batch', [{ Name: 'audit.retention_days', Value: '3650' }]), 200);
+      const settings = await expectStatus<Array<{ UUID: string; Name: string }>>(await actor.call('GET', '/settings'), 200);
+      const setting = settings.find((s) => s.Name === 'audit.retention_days');
+      if (!setting) throw new Error('the setting was not saved');
+      return { subject: setting.UUID, subjectName: 'audit.retention_days', before: null, after: expect.objectContaining({ name: 'audit.retention_days', value: '3650' }) };
+    },
+  },
+  {
+    name: 'task schedulers: stop one (its run bookkeeping is not recorded)',
+    action: 'Update', area: 'TaskSchedulers', subjectType: 'TaskScheduler', in: 'plant',
+    privileges: { plant: ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS'] },
+    async prepare(actor) {
+      const name = unique('Audit export');
+      const body = {
+        Name: name, Description: '', RRule: 'FREQ=DAILY;BYHOUR=2;BYMINUTE=0', Timezone: 'Europe/Amsterdam', TaskType: 'parquet_export', State: 'running',
+        Settings: { StartOffset: '0s', Period: '1d', FileInterval: '1h', Directory: 'audit', AllowOverwrite: false, MeasurementUUIDs: [], Labels: ['line-1'] },
+      };
+      const created = await expectStatus<{ UUID: string }>(await actor.call('POST', '/task-schedulers', body), 201);
+      return { scheduler: created.UUID, name, body: JSON.stringify(body) };
+    },
+    async change(actor, { scheduler, name, body }) {
+      await expectStatus(await actor.call('PUT', `/task-schedulers/${scheduler}`, { ...(JSON.parse(body) as object), State: 'stopped' }), 200);
+      return { subject: scheduler, subjectName: name, before: { state: 'running' }, after: { state: 'stopped' } };
+    },
+  },
+  {
     name: 'licences: activate a licence token',
     action: 'Create', area: 'Licences', subjectType: 'Licence', in: 'root',
     privileges: { root: ['MANAGE_SETTINGS'] },
