@@ -16,6 +16,7 @@ import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFilterBar } from './AuditFilterBar';
 import { ENTRY_PARAM, filterArgs, hasFilters, NO_FILTERS, readFilters, writeFilters, type AuditFilters } from './auditFilters';
 import { areaLabel, subjectTypeLabel } from './auditLabels';
+import { AuditRetention } from './AuditRetention';
 import { ChainStatus } from './ChainStatus';
 import './AuditLogPage.css';
 
@@ -132,6 +133,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
       }
     >
       <ChainStatus entrySearch={entrySearch} organization={organization} />
+      {allOrganizations && <AuditRetention />}
       <AuditFilterBar filters={filters} onChange={setFilters} />
       <DataTable
         tableId={allOrganizations ? 'audit_log_all' : 'audit_log'}
