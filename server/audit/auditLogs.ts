@@ -172,7 +172,8 @@ export function auditLogs(db: Db) {
         const { rows } = await db.query<PageVerdict>(
           `WITH page AS (
              SELECT a.sequence, a.uuid, a.created_at, a.organization_uuid, a.prev_hash, a.hash,
-                    audit_hash(a.prev_hash, a) AS recomputed,
+                    audit_digest(a.prev_hash, a.uuid, a.created_at, a.organization_uuid, a.user_uuid, a.user_name, a.action,
+                                 a.area, a.subject_type, a.subject_uuid, a.subject_name, a.before, a.after, a.reason) AS recomputed,
                     coalesce(lag(a.sequence) OVER w, $1) AS link_sequence,
                     coalesce(lag(a.hash) OVER w, $4) AS link_hash
                FROM (SELECT * FROM audit_logs WHERE sequence > $1 AND sequence <= $2 ORDER BY sequence LIMIT $3) AS a

@@ -51,20 +51,24 @@ CREATE TABLE audit_chain (
 INSERT INTO audit_chain (last_sequence, last_hash, anchor_sequence, anchor_hash)
 VALUES (0, repeat('0', 64), 0, repeat('0', 64));
 
--- The text an entry's hash covers: every field but the chain fields themselves, as a JSON array.
--- jsonb prints a value the same way every time (keys sorted), so the same entry always gives the
--- same text; json_build_array (not jsonb_) writes it without re-encoding Before and After, about
--- three times faster, which the chain check over a million entries feels.
-CREATE FUNCTION audit_content(e audit_logs) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT json_build_array(
-    e.uuid, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), e.organization_uuid,
-    e.user_uuid, e.user_name, e.action, e.area, e.subject_type, e.subject_uuid, e.subject_name,
-    e.before, e.after, e.reason
-  )::text
+-- An entry's hash: SHA-256 of the previous entry's hash, '|', and every field of the entry but the
+-- chain fields themselves as a JSON array. jsonb prints a value the same way every time (keys
+-- sorted), so the same entry always gives the same text; json_build_array (not jsonb_) writes it
+-- without re-encoding Before and After. Scalar arguments and STABLE (to_char is) let PostgreSQL
+-- inline the function into the chain check's query, twice as fast as calling it per row.
+CREATE FUNCTION audit_digest(prev_hash text, uuid uuid, created_at timestamptz, organization_uuid uuid, user_uuid uuid,
+                             user_name text, action text, area text, subject_type text, subject_uuid text,
+                             subject_name text, before jsonb, after jsonb, reason text)
+RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT encode(sha256(convert_to(prev_hash || '|' || json_build_array(
+    uuid, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), organization_uuid,
+    user_uuid, user_name, action, area, subject_type, subject_uuid, subject_name, before, after, reason
+  )::text, 'UTF8')), 'hex')
 $$;
 
-CREATE FUNCTION audit_hash(prev_hash text, e audit_logs) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT encode(sha256(convert_to(prev_hash || '|' || audit_content(e), 'UTF8')), 'hex')
+CREATE FUNCTION audit_hash(prev_hash text, e audit_logs) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT audit_digest(prev_hash, e.uuid, e.created_at, e.organization_uuid, e.user_uuid, e.user_name, e.action,
+                      e.area, e.subject_type, e.subject_uuid, e.subject_name, e.before, e.after, e.reason)
 $$;
 
 CREATE FUNCTION audit_seal() RETURNS trigger LANGUAGE plpgsql AS $$
