@@ -116,7 +116,7 @@ describe('enqueue and run', () => {
     expect(done).toMatchObject({ progress: 1, result: { steps: 3 }, error: null, runner_id: null, lease_expires_at: null });
     expect(done.started_at).toBeInstanceOf(Date);
     expect(done.finished_at).toBeInstanceOf(Date);
-    expect(await lines(file)).toEqual([`start ${uuid} 0`, `step ${uuid} 0`, `step ${uuid} 1`, `step ${uuid} 2`]);
+    expect(await lines(file)).toEqual([`start ${uuid} 0`, `step ${uuid} 0`, `step ${uuid} 1`, `step ${uuid} 2`, `end ${uuid}`]);
     expect((await jobsRepository(db).logs(uuid)).map((log) => log.message)).toEqual(['counted 3 steps']);
   });
 
@@ -223,7 +223,7 @@ describe('a server that stops while jobs run', () => {
     runner();
     expect(await waitFor(() => job(resumable), (row) => row.state === 'done', 'done')).toMatchObject({ attempt: 2 });
     expect(await job(once)).toMatchObject({ state: 'failed', error: INTERRUPTED_ERROR, attempt: 1 });
-    expect(await lines(file)).toEqual([`start ${resumable} 2`, `step ${resumable} 2`, `step ${resumable} 3`]);
+    expect(await lines(file)).toEqual([`start ${resumable} 2`, `step ${resumable} 2`, `step ${resumable} 3`, `end ${resumable}`]);
   });
 
   it('leaves a job under a live lease alone, unless told that no other server can run it (PGlite at start)', async () => {

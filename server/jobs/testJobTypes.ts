@@ -41,6 +41,8 @@ function countingType(resumable: boolean) {
         await ctx.checkpoint({ next: step + 1 });
       }
       await ctx.log('info', `counted ${payload.steps} steps`);
+      // Past the last point where a pause, cancel or shutdown could interrupt it.
+      if (payload.file) appendFileSync(payload.file, `end ${ctx.job.uuid}\n`);
       return { steps: payload.steps };
     },
   };

@@ -51,7 +51,9 @@ export function AuditRetention() {
       <h2 id={`${id}-title`} className="audit-retention-title">
         <Archive size={16} aria-hidden="true" focusable="false" /> {t('audit_log.retention.title')}
       </h2>
-      <p className="form-help">{days === 0 ? t('audit_log.retention.keep_all') : t('audit_log.retention.keep_days', { count: days })}</p>
+      <p id={`${id}-help`} className="form-help">
+        {days === 0 ? t('audit_log.retention.keep_all') : t('audit_log.retention.keep_days', { count: days })} {canManage && t('audit_log.retention.help')}
+      </p>
       {canManage && (
         <form
           className="audit-retention-form"
@@ -66,7 +68,7 @@ export function AuditRetention() {
             inputMode="numeric"
             value={value}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-help`}
+            aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
             onChange={(event) => {
               setDraft(event.target.value);
               setError(null);
@@ -75,13 +77,9 @@ export function AuditRetention() {
           <button type="submit" disabled={draft === null || saving.isLoading}>
             <Save size={14} aria-hidden="true" focusable="false" /> {t('audit_log.retention.save')}
           </button>
-          {error ? (
+          {error && (
             <p id={`${id}-error`} className="form-error" role="alert">
               {error}
-            </p>
-          ) : (
-            <p id={`${id}-help`} className="form-help">
-              {t('audit_log.retention.help')}
             </p>
           )}
         </form>
