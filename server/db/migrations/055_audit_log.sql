@@ -128,6 +128,20 @@ CREATE FUNCTION audit_mask(value jsonb, changed boolean) RETURNS jsonb LANGUAGE 
   END
 $$;
 
+-- The After side of one changed secret column, as audit_mask gives it (a secret column with several secrets, such as secure_settings, is marked key by key), except that in an object
+-- only the keys whose value differs from the same key before are marked "(changed)".
+CREATE FUNCTION audit_mask_change(old_value jsonb, new_value jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN jsonb_typeof(new_value) = 'object' THEN
+      coalesce((SELECT jsonb_object_agg(key, CASE WHEN v = 'null'::jsonb OR v = '""'::jsonb THEN v
+                                                 WHEN (CASE WHEN jsonb_typeof(old_value) = 'object' THEN old_value -> key END) IS DISTINCT FROM v
+                                                   THEN '"******** (changed)"'::jsonb
+                                                 ELSE '"********"'::jsonb END)
+                  FROM jsonb_each(new_value) AS each (key, v)), '{}'::jsonb)
+    ELSE audit_mask(new_value, old_value IS DISTINCT FROM new_value)
+  END
+$$;
+
 -- One audit trigger for every audited table. Arguments:
 --   0 area, 1 subject type, 2 the column naming the subject (or a derivation below),
 --   3 secret columns (comma-separated), 4 columns a change of which alone is not audited,
@@ -149,7 +163,6 @@ DECLARE
   organization uuid;
   subject_name text;
   k text;
-  changed boolean;
 BEGIN
   IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD) - ignored; END IF;
   IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW) - ignored; END IF;
@@ -165,9 +178,11 @@ BEGIN
     after := new_row;
   END IF;
   FOREACH k IN ARRAY secrets LOOP
-    changed := TG_OP = 'UPDATE' AND (old_row -> k) IS DISTINCT FROM (new_row -> k);
     IF before ? k THEN before := jsonb_set(before, ARRAY[k], audit_mask(before -> k, false)); END IF;
-    IF after ? k THEN after := jsonb_set(after, ARRAY[k], audit_mask(after -> k, changed)); END IF;
+    IF after ? k THEN
+      after := jsonb_set(after, ARRAY[k],
+                         CASE WHEN TG_OP = 'UPDATE' THEN audit_mask_change(old_row -> k, new_row -> k) ELSE audit_mask(after -> k, false) END);
+    END IF;
   END LOOP;
 
   subject := coalesce(new_row, old_row);
