@@ -15,21 +15,12 @@ import { ActionBadge } from './ActionBadge';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFilterBar } from './AuditFilterBar';
 import { ENTRY_PARAM, filterArgs, hasFilters, NO_FILTERS, readFilters, writeFilters, type AuditFilters } from './auditFilters';
+import { downloadObjectUrl } from '../../lib/download';
 import { areaLabel, subjectTypeLabel } from './auditLabels';
 import { AuditRetention } from './AuditRetention';
 import { ChainStatus } from './ChainStatus';
 import './AuditLogPage.css';
 
-function download(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click the browser holds its own reference to the file.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function EyeIcon() {
   return <Eye size={16} aria-hidden="true" focusable="false" />;
@@ -116,7 +107,7 @@ function AuditLogView({ allOrganizations }: AuditLogViewProps) {
 
   const exportCsv = async () => {
     const file = await exportLog(arg);
-    if (!file.error) download(file.data, `audit-log-${new Date().toISOString().replace(/:/g, '-').slice(0, 19)}.csv`);
+    if (!file.error) downloadObjectUrl(file.data, `audit-log-${new Date().toISOString().replace(/:/g, '-').slice(0, 19)}.csv`);
   };
 
   const number = new Intl.NumberFormat(i18n.language);

@@ -8,6 +8,7 @@ import { displayedHealth, settingsState, type AvailableUpdate } from './collecto
 import { formatTime, healthLabel, settingsStateLabel } from './collectorText';
 import { HealthHistory } from './HealthHistory';
 import { TokenDialog } from './TokenDialog';
+import { downloadObjectUrl } from '../../lib/download';
 
 interface CollectorPanelProps {
   collector: CollectorRead;
@@ -24,16 +25,6 @@ function nextStatus(status: ItemStatus | undefined): { status: ItemStatus; key: 
   return { status: 'Active', key: 'activate' };
 }
 
-function download(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click the browser holds its own reference to the file.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The selected collector: its details, its actions and its health history. */
 export function CollectorPanel({ collector, update, canManage, onEdit, onUpdateStarted }: CollectorPanelProps) {
@@ -58,7 +49,7 @@ export function CollectorPanel({ collector, update, canManage, onEdit, onUpdateS
 
   const template = async () => {
     const file = await fetchTemplate({ id });
-    if (!file.error) download(file.data, `${collector.Name} template.xlsx`);
+    if (!file.error) downloadObjectUrl(file.data, `${collector.Name} template.xlsx`);
   };
 
   const runUpdate = async (version: string) => {
