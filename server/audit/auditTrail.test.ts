@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { openTestDatabase, type TestDatabase } from '../db/testing/testDatabase';
 import { runAsActor, withAuditActor, type AuditActor } from './auditActor';
 import { auditLogs, type AuditRow } from './auditLogs';
+import { sharedChainCheck } from './chainCheck';
 import { applyAuditRetention } from './retention';
 
 // The audit trail at the database: triggers write one entry per changed row in the change's own
@@ -178,6 +179,34 @@ describe('the hash chain', () => {
       const { rows } = await fresh.db.query<AuditRow>("SELECT * FROM audit_logs WHERE area = 'AuditLogs'");
       expect(rows).toHaveLength(1);
       expect(rows[0].before).toMatchObject({ entries: removed });
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});
+
+describe('the chain check as the API runs it', () => {
+  it('shares one run between callers, reuses a verdict for 30 s while the head stands still, and checks again after', async () => {
+    const fresh = await openTestDatabase();
+    try {
+      let clock = Date.now();
+      const now = () => clock;
+      const [a, b] = await Promise.all([sharedChainCheck(fresh.db, now), sharedChainCheck(fresh.db, now)]);
+      expect(a).toBe(b);
+      expect(a.check.intact).toBe(true);
+      // Edited behind the chain's back: the head has not moved, so the verdict stands for 30 s.
+      await fresh.db.transaction(async (tx) => {
+        await tx.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_immutable');
+        await tx.query("UPDATE audit_logs SET user_name = 'mallory' WHERE sequence = 1");
+        await tx.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_immutable');
+      });
+      expect(await sharedChainCheck(fresh.db, now)).toBe(a);
+      clock += 31_000;
+      const later = await sharedChainCheck(fresh.db, now);
+      expect(later.check).toMatchObject({ intact: false, firstBroken: { sequence: 1, problem: 'content_changed' } });
+      // A new entry moves the head: checked again at once.
+      await withAuditActor(fresh.db).query("INSERT INTO organizations (name) VALUES ('Moves the head')");
+      expect(await sharedChainCheck(fresh.db, now)).not.toBe(later);
     } finally {
       await fresh.cleanup();
     }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVILEGES } from '../../domain/privilegeNames';
 import { auditLogs, type AuditFilter, type AuditRow, type ExportRow } from '../audit/auditLogs';
+import { sharedChainCheck } from '../audit/chainCheck';
 import type { AppContext } from '../context';
 import { callerOf, holdsAll, organizationOf, requirePrivileges } from '../http/caller';
 import { notFound } from '../http/problem';
@@ -131,7 +132,7 @@ export function auditLogsHandlers(ctx: AppContext) {
     async getAuditChainVerification(request: FastifyRequest) {
       const organizationUuid = organizationOf(request);
       const caller = callerOf(request);
-      const check = await auditLogs(ctx.db).verify();
+      const { check, at } = await sharedChainCheck(ctx.db);
       const broken = check.firstBroken;
       // The broken entry is named to those who may read it; everyone sees where the chain breaks.
       const visible = broken !== null && (holdsAll(caller.rootPrivileges, [PRIVILEGES.ReadAuditLogs]) || broken.organizationUuid === organizationUuid);
@@ -139,7 +140,7 @@ export function auditLogsHandlers(ctx: AppContext) {
         Intact: check.intact,
         CheckedEntries: check.checkedEntries,
         Since: check.since?.toISOString() ?? null,
-        CheckedAt: new Date().toISOString(),
+        CheckedAt: at.toISOString(),
         FirstBroken: broken && {
           Sequence: broken.sequence,
           CreatedAt: visible ? (broken.createdAt?.toISOString() ?? null) : null,
