@@ -256,7 +256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The measurements of the organization an export may choose. */
+        /** The measurements of the organization an export may choose; their names need READ_MEASUREMENTS too. */
         get: operations["getTaskSchedulerMeasurements"];
         put?: never;
         post?: never;

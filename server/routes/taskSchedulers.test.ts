@@ -15,7 +15,7 @@ import { createTimeseriesDrivers, POSTGRES_TIMESERIES_TYPE_UUID } from '../times
 // zone checks, the DST-flagged preview, run now, the scheduler loop's one job per occurrence, and
 // the Parquet export under the export root.
 
-const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS'];
+const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS', 'READ_MEASUREMENTS'];
 
 let t: TestApp;
 let organization: string;
@@ -170,9 +170,10 @@ describe('task schedulers: CRUD, privileges and organizations', () => {
     expect((await call('GET', `/task-schedulers/${uuid}`, headersIn(admin))).statusCode).toBe(404);
   });
 
-  it('offers the organization’s measurements only', async () => {
-    const list = await call('GET', '/task-schedulers/measurements', headersIn(reader));
+  it('offers the organization’s measurements only, and only to a reader of measurements', async () => {
+    const list = await call('GET', '/task-schedulers/measurements', headersIn(admin));
     expect(list.json()).toEqual([{ UUID: measurement, Name: 'Boiler temperature' }]);
+    expect((await call('GET', '/task-schedulers/measurements', headersIn(reader))).statusCode).toBe(403);
   });
 });
 

@@ -37,7 +37,8 @@ const FIELDS = [
 
 interface TaskSchedulerFormProps {
   existing?: TaskSchedulerRead;
-  measurements: readonly TaskSchedulerMeasurement[];
+  /** null: the user may not read measurements, so their names are not offered. */
+  measurements: readonly TaskSchedulerMeasurement[] | null;
   canManage: boolean;
 }
 
@@ -46,7 +47,8 @@ interface TaskSchedulerFormProps {
  * task type and its export settings, with the next ten runs previewed, DST changes flagged,
  * before anything is saved.
  */
-export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSchedulerFormProps) {
+export function TaskSchedulerForm({ existing, measurements: offered, canManage }: TaskSchedulerFormProps) {
+  const measurements = offered ?? [];
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const formErrors = useFormErrors();
@@ -209,7 +211,7 @@ export function TaskSchedulerForm({ existing, measurements, canManage }: TaskSch
           {(control) =>
             measurements.length === 0 ? (
               <p id={control.id} className="muted">
-                {t('task_schedulers.no_measurements')}
+                {offered === null ? t('task_schedulers.measurements_hidden') : t('task_schedulers.no_measurements')}
               </p>
             ) : (
               <div id={control.id} role="group" aria-describedby={control['aria-describedby']} className="task-scheduler-measurements">

@@ -13,7 +13,7 @@ import { TaskSchedulerPage } from './TaskSchedulerPage';
 // in, an explicit time zone, the export settings, and the next ten runs previewed with their
 // daylight-saving flags before the schedule is saved.
 
-const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS'];
+const MANAGE = ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS', 'READ_MEASUREMENTS'];
 const BOILER = aMeasurement('Boiler temperature', 1);
 const PUMP = aMeasurement('Pump flow', 2);
 
@@ -173,5 +173,11 @@ describe('task scheduler editor', () => {
     expect(await screen.findByText('Weekly archive')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('offers measurement names only to a reader of measurements; a manager without that privilege is told why', async () => {
+    renderEditor([], '/configuration/task_scheduler', ['READ_TASK_SCHEDULERS', 'MANAGE_TASK_SCHEDULERS']);
+    expect(await screen.findByText('Choosing measurements needs the privilege to read measurements.')).toBeInTheDocument();
+    expect(screen.queryByText('Boiler temperature')).not.toBeInTheDocument();
   });
 });
