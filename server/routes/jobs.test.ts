@@ -141,6 +141,12 @@ describe('pause, resume and cancel', () => {
     expect((await post(inOrg(manager), `/jobs/${uuid}/cancel`)).json()).toMatchObject({ State: 'canceled' });
   });
 
+  it('least privilege: seeing every job (READ_LOGS) does not let anyone but its starter act on a job of a type that names no manage privilege', async () => {
+    const uuid = await aJob(PLAIN, plant, 'running');
+    expect((await post(inOrg(manager), `/jobs/${uuid}/cancel`)).statusCode).toBe(403);
+    expect((await post(inOrg(starterHeaders), `/jobs/${uuid}/cancel`)).json()).toMatchObject({ CancelRequested: true });
+  });
+
   it('least privilege: the starter who no longer holds what manages the type cannot act on the job', async () => {
     const uuid = await aJob(EXPORT, other);
     expect((await post(inOrg(starterHeaders, other), `/jobs/${uuid}/cancel`)).statusCode).toBe(403);

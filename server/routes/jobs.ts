@@ -94,6 +94,9 @@ export function jobsHandlers(ctx: AppContext) {
     }
     const needed = definition.managePrivilege;
     if (needed !== undefined && !caller.privileges.has(needed)) throw forbidden(`Missing privilege: ${needed}`);
+    // Seeing other users' jobs (READ_LOGS) is no licence to stop them: a type that names no manage
+    // privilege is acted on by its starter alone.
+    if (needed === undefined && !isOwn(caller, row)) throw forbidden(`Only the user who started a ${row.type} job may act on it`);
   }
 
   async function act(request: ById, action: Action): Promise<JobJson> {
