@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { findCollectorByToken } from './collectors/collectorTokens';
 import { withAuditActor } from './audit/auditActor';
 import type { AppContext } from './context';
+import { createTimeseriesStores } from './timeseries/stores';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
 import { serializeError } from './http/errorSerializer';
@@ -67,10 +68,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   if (options.strictResponses) registerStrictResponseValidation(app);
 
+  const timeseries = ctx.timeseries ?? createTimeseriesStores(ctx.db);
+  if (!ctx.timeseries) app.addHook('onClose', () => timeseries.close());
   await app.register(openapiGlue, {
     specification: CONTRACT_FILE,
     // Handlers change data through a Db that names the request's author to the audit triggers.
-    operationResolver: resolveOperations(serviceHandlers({ ...ctx, db: withAuditActor(ctx.db) })),
+    operationResolver: resolveOperations(serviceHandlers({ ...ctx, db: withAuditActor(ctx.db), timeseries })),
     prefix: 'api',
   });
 
