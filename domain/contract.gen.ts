@@ -1104,7 +1104,7 @@ export interface paths {
         /** Update a time-series database; secure settings are replaced only when sent. */
         put: operations["updateTimeseriesDatabase"];
         post?: never;
-        /** Delete a time-series database entry. */
+        /** Delete a time-series database entry; refused (409) while measurements, deleted ones too, are stored in it. */
         delete: operations["deleteTimeseriesDatabase"];
         options?: never;
         head?: never;
@@ -4410,6 +4410,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };
