@@ -8,3 +8,4 @@ import './configuration';
 import './jobs';
 import './session';
 import './taskSchedulers';
+import './timeseries';
