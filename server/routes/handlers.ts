@@ -19,6 +19,7 @@ import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
 import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
+import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { usersHandlers } from './users';
 
@@ -41,6 +42,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...timeseriesQueryHandlers(ctx),
     ...auditLogsHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
