@@ -38,6 +38,8 @@ interface Checked {
   measurementUuid: string;
   databaseUuid: string;
   valueType: ValueType;
+  /** As sent, for the store (which checks them again, cheaply); `points` as checked. */
+  sent: Point[];
   points: NormalizedPoint[];
 }
 
@@ -109,7 +111,7 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
         continue;
       }
       try {
-        checked.push({ measurementUuid, databaseUuid: row.database_uuid, valueType: row.datatype, points: normalizePoints(row.datatype, points) });
+        checked.push({ measurementUuid, databaseUuid: row.database_uuid, valueType: row.datatype, sent: points, points: normalizePoints(row.datatype, points) });
       } catch (error) {
         if (!(error instanceof InvalidPointError)) throw error;
         throw badRequest(`Measurement ${measurementUuid} (${row.datatype}), point ${error.index}: ${error.message}; nothing of this batch was written`, {
@@ -127,7 +129,7 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
     await Promise.all(
       [...byDatabase.entries()].map(async ([databaseUuid, items]) => {
         const store = await stores.forDatabase(databaseUuid);
-        for (const item of items) await store.writePoints(item.measurementUuid, item.valueType, item.points);
+        for (const item of items) await store.writePoints(item.measurementUuid, item.valueType, item.sent);
       }),
     );
   }
