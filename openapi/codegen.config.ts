@@ -65,6 +65,9 @@ const NOT_CALLED = [
   'reportCollectorHealth',
   'getCollectorUpdateOffer',
   'downloadCollectorUpdate',
+  'getCollectorMeasurements',
+  'discoverCollectorMeasurements',
+  'writeCollectorPoints',
 ];
 
 const matches = (name: string, patterns: readonly (string | RegExp)[]) => patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)));
