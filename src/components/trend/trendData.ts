@@ -16,6 +16,8 @@ export interface TrendMeasurementMeta {
 }
 
 export type PlotColumn = Float64Array | (number | null)[];
+/** uPlot's aligned data: x (epoch ms) first, then for each line its values, then min and max. */
+export type TrendData = [x: Float64Array, ...values: PlotColumn[]];
 
 export interface TrendLine {
   measurementUuid: string;
@@ -62,8 +64,7 @@ export interface TrendLegendItem {
 }
 
 export interface TrendModel {
-  /** uPlot's aligned data: x (epoch ms) first, then for each line its values, then min and max. */
-  data: PlotColumn[];
+  data: TrendData;
   lines: TrendLine[];
   axes: TrendUnitAxis[];
   lanes: TrendLane[];
@@ -189,7 +190,7 @@ export function buildTrendModel(answer: ColumnSeries[], metas: Record<string, Tr
         ? numeric[0].series.times
         : unionTimes(numeric.map((entry) => entry.series.times));
   const shared = numeric.length > 0 && joined === numeric[0].series.times;
-  const data: PlotColumn[] = [joined];
+  const data: TrendData = [joined];
   const place = (entry: (typeof numeric)[number], values: ColumnValues | undefined) => {
     const column = toPlotColumn(values, entry.series.times.length);
     data.push(shared ? column : alignColumn(entry.series.times, column, joined));
