@@ -51,6 +51,8 @@ const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
 const TASK_SCHEDULERS = [/TaskScheduler/];
 /** The time-series query: points of measurements for trends, JSON or columnar. */
 const TIMESERIES = ['queryTimeseries'];
+/** Measurements, their labels, bulk changes and imports (the task schedulers' own list stays there). */
+const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -97,6 +99,7 @@ const config: ConfigFile = {
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
     '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
+    '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
   },
 };
 
@@ -112,5 +115,6 @@ export const AREAS = {
   jobs: called(JOBS),
   taskSchedulers: called(TASK_SCHEDULERS),
   timeseries: called(TIMESERIES),
+  measurements: called(MEASUREMENTS),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);
