@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnSeries } from '../../../../domain/timeseriesColumns';
-import { useTimeseriesColumnsQuery } from './trendColumnsApi';
+import { useTimeseriesColumnsQuery } from '../../../api/areas/timeseries';
 import { isLiveRange, resolveRange } from '../../../components/trend/trendAddress';
 import { buildTrendModel, type TrendMeasurementMeta } from '../../../components/trend/trendData';
 import { planTrendQuery, trendQueryBody } from '../../../components/trend/trendQuery';
