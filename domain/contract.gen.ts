@@ -306,6 +306,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measurements of the current organization, filtered and sorted (by Name unless Sort says otherwise); Deleted ones only when Statuses names Deleted.
+         * @description Each item carries its collector's and database's names and its last point. Array filters are bracket style (`Statuses[]=Active&Statuses[]=Paused`); the filters combine with AND, the values of one filter with OR, except Labels, which must all be present.
+         */
+        get: operations["getMeasurements"];
+        put?: never;
+        /** Create a measurement; its collector and database must be of the organization, its Settings follow the collector's measurement settings schema (field errors Settings.*), its name is unique in its database (409). */
+        post: operations["createMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the status of several measurements; each gets its own result (an unknown id, or one of another organization, is not found in its row). A Discovered one becomes Active only once it has a database. */
+        patch: operations["updateMeasurementsStatus"];
+        trace?: never;
+    };
+    "/measurements/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Add and remove labels on several measurements; each gets its own result. */
+        patch: operations["updateMeasurementsLabels"];
+        trace?: never;
+    };
+    "/measurements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One measurement of the current organization (also a Deleted one). */
+        get: operations["getMeasurement"];
+        /** Update a measurement; Name and DatabaseUUID cannot change once set (409; a Discovered one may get its database). */
+        put: operations["updateMeasurement"];
+        post?: never;
+        /** Delete a measurement: its status becomes Deleted and it leaves the list; its points stay in the time-series database (an import revives it). */
+        delete: operations["deleteMeasurement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurement-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labels in use on the organization's measurements (not Deleted ones), by name, with how many carry each. */
+        get: operations["getMeasurementLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -2039,6 +2132,93 @@ export interface components {
             /** @enum {string} */
             Dst: "none" | "gap" | "overlap";
         };
+        /** @description A measurement (DOMAIN.md §1): what one collector gathers into one time-series database. Name and DatabaseUUID are fixed once set; DatabaseUUID is null only while Discovered. */
+        Measurement: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            CollectorUUID: components["schemas"]["Uuid"];
+            CollectorName?: $Read<string>;
+            /** Format: uuid */
+            DatabaseUUID: string | null;
+            DatabaseName?: $Read<string | null>;
+            Datatype: components["schemas"]["ValueType"];
+            Status: components["schemas"]["MeasurementStatus"];
+            /** @description Good, or a Bad… code the collector reports (BadInvalidDataType, …); separate from Status. */
+            Quality?: $Read<string>;
+            /** @description Follows the collector's MeasurementSettingsSchema. */
+            Settings?: components["schemas"]["SettingsMap"];
+            Attributes?: components["schemas"]["MeasurementAttributes"];
+            /** @description Trimmed; duplicates are dropped. */
+            Labels?: string[];
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+            /** Format: uuid */
+            CreatedBy?: $Read<string | null>;
+            /** Format: uuid */
+            UpdatedBy?: $Read<string | null>;
+            /** @description The newest point the collector delivered; null before the first. */
+            LastPoint?: $Read<components["schemas"]["MeasurementLastPoint"] | null>;
+        };
+        /**
+         * @description Initial is accepted for rows older than the Discovered status and reads like Active.
+         * @enum {string}
+         */
+        MeasurementStatus: "Active" | "Paused" | "Deleted" | "Discovered" | "Initial";
+        MeasurementAttributes: {
+            Config?: components["schemas"]["EngineeringSpecs"];
+            /** @description Written with every point. */
+            Tags?: {
+                [key: string]: string;
+            };
+            /** @description Free-form; stays in the historian. */
+            Metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The unit, the value range (the chart's axis) and the limits (bands). ValueMin ≤ ValueMax and LimitLo ≤ LimitHi; numbers only for number types. */
+        EngineeringSpecs: {
+            UoM?: string;
+            ValueMin?: number | null;
+            ValueMax?: number | null;
+            LimitLo?: number | null;
+            LimitHi?: number | null;
+        };
+        MeasurementLastPoint: {
+            /** Format: date-time */
+            Time: string;
+            /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
+            Value: unknown;
+            /** @description The point's quality code (e.g. OPC 192 = good). */
+            Quality?: number | null;
+        };
+        MeasurementStatusChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            /** @enum {string} */
+            Status: "Active" | "Paused" | "Deleted";
+        };
+        MeasurementLabelsChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            Add?: string[];
+            Remove?: string[];
+        };
+        MeasurementBulkResult: {
+            Results: components["schemas"]["MeasurementBulkItemResult"][];
+        };
+        MeasurementBulkItemResult: {
+            UUID: components["schemas"]["Uuid"];
+            Ok: boolean;
+            /** @description Why this one was not changed (English). */
+            Error?: string;
+            /** @description The translation key of Error for the client, e.g. measurements.errors.not_found. */
+            Code?: string;
+        };
+        MeasurementLabel: {
+            Name: string;
+            Count: number;
+        };
         TaskSchedulerMeasurement: {
             UUID: components["schemas"]["Uuid"];
             Name: string;
@@ -2899,6 +3079,256 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurements: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Plain text: the name or description contains it, case aside (`%` and `_` match themselves). Between slashes (`/^line_\d+$/`): a PostgreSQL regular expression on the name, case sensitive; an invalid one answers 400 with a field error on Keyword. */
+                Keyword?: string;
+                Statuses?: components["schemas"]["MeasurementStatus"][];
+                /** @description Only measurements carrying every one of these labels. */
+                Labels?: string[];
+                DatabaseUUIDs?: components["schemas"]["Uuid"][];
+                CollectorUUIDs?: components["schemas"]["Uuid"][];
+                Datatypes?: components["schemas"]["ValueType"][];
+                /** @description Good, or Bad (any Bad… code). */
+                Quality?: "Good" | "Bad";
+                /** @description Leave out the measurements of calculation collectors. */
+                ExcludeCalculations?: boolean;
+                /** @description Only the measurements of calculation collectors (the /calculations page); needs the Calculations licence feature. */
+                OnlyCalculations?: boolean;
+                /** @description Name, Status or UpdatedAt; a leading `-` sorts descending. */
+                Sort?: "Name" | "-Name" | "Status" | "-Status" | "UpdatedAt" | "-UpdatedAt";
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of measurements. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The new measurement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementStatusChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementLabelsChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The updated measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurementLabels: {
+        parameters: {
+            query?: {
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementLabel"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
         };
     };

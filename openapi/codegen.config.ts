@@ -49,6 +49,8 @@ const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
 /** Task schedulers: recurring tasks whose runs are jobs. */
 const TASK_SCHEDULERS = [/TaskScheduler/];
+/** Measurements, their labels, bulk changes and imports (the task schedulers' own list stays there). */
+const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -92,6 +94,7 @@ const config: ConfigFile = {
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
+    '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
   },
 };
 
@@ -106,5 +109,6 @@ export const AREAS = {
   auditLogs: called(AUDIT_LOGS),
   jobs: called(JOBS),
   taskSchedulers: called(TASK_SCHEDULERS),
+  measurements: called(MEASUREMENTS),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);
