@@ -2160,7 +2160,14 @@ export interface components {
             /** Format: uuid */
             UpdatedBy?: $Read<string | null>;
             /** @description The newest point the collector delivered; null before the first. */
-            LastPoint?: $Read<components["schemas"]["MeasurementLastPoint"] | null>;
+            LastPoint?: $Read<{
+                /** Format: date-time */
+                Time: string;
+                /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
+                Value: unknown;
+                /** @description The point's quality code (e.g. OPC 192 = good). */
+                Quality?: number | null;
+            } | null>;
         };
         /**
          * @description Initial is accepted for rows older than the Discovered status and reads like Active.
@@ -2185,14 +2192,6 @@ export interface components {
             ValueMax?: number | null;
             LimitLo?: number | null;
             LimitHi?: number | null;
-        };
-        MeasurementLastPoint: {
-            /** Format: date-time */
-            Time: string;
-            /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
-            Value: unknown;
-            /** @description The point's quality code (e.g. OPC 192 = good). */
-            Quality?: number | null;
         };
         MeasurementStatusChange: {
             UUIDs: components["schemas"]["Uuid"][];

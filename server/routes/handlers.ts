@@ -11,6 +11,7 @@ import { currentUserHandlers } from './currentUser';
 import { groupPrivilegesHandlers } from './groupPrivileges';
 import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
+import { measurementsHandlers } from './measurements';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -43,6 +44,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...auditLogsHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
+    ...measurementsHandlers(ctx),
   };
 }
 

@@ -2204,13 +2204,6 @@ export type Measurement = {
   /** Trimmed; duplicates are dropped. */
   Labels?: string[];
 };
-export type MeasurementLastPoint = {
-  Time: string;
-  /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
-  Value: any;
-  /** The point's quality code (e.g. OPC 192 = good). */
-  Quality?: number | null;
-};
 export type MeasurementRead = {
   UUID: Uuid;
   Name: string;
@@ -2233,7 +2226,13 @@ export type MeasurementRead = {
   CreatedBy?: string | null;
   UpdatedBy?: string | null;
   /** The newest point the collector delivered; null before the first. */
-  LastPoint?: MeasurementLastPoint | null;
+  LastPoint?: {
+    Time: string;
+    /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
+    Value: any;
+    /** The point's quality code (e.g. OPC 192 = good). */
+    Quality?: number | null;
+  } | null;
 };
 export type MeasurementBulkItemResult = {
   UUID: Uuid;
