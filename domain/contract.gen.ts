@@ -1166,6 +1166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timeseries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read points of measurements, raw or aggregated over windows; a POST that changes nothing.
+         * @description DOMAIN.md §1 "Data query API". Raw points, or one row per epoch-aligned window of `Aggregation.Period` with the fill asked for. Measurements of another organization, deleted ones and ids that do not exist answer 404, the whole query. A raw query returns at most 1,000,000 points per measurement (`Limit` 0 means that budget) over at most 366 days; an aggregated one at most 200,000 windows. `Truncated` says that the limit or the budget cut a series. `IncludeLastKnownPoint` adds each measurement's last Good point before `Start` (quality absent or an OPC Good code, 192–255 in the low byte) in the same call. Value filters keep the rows whose value (raw) or aggregated value passes them, read left to right with each filter's `Condition` joining it to the ones before. `Join` (aligning series on a common time column) is not offered: the columnar answer gives each series its own times. With `Accept: application/vnd.historian.columns` the answer is the compact columnar body of domain/timeseriesColumns.ts (typed arrays for the charts) instead of JSON.
+         */
+        post: operations["queryTimeseries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases": {
         parameters: {
             query?: never;
@@ -1946,6 +1966,71 @@ export interface components {
         };
         LicenseActivation: {
             licenseToken: string;
+        };
+        /** @description An ISO 8601 date-time with a zone, or milliseconds since the Unix epoch. */
+        TimeseriesInstant: string | number;
+        TimeseriesQuery: {
+            MeasurementUUIDs: components["schemas"]["Uuid"][];
+            Start: components["schemas"]["TimeseriesInstant"];
+            /** @description Exclusive; after Start. */
+            End: components["schemas"]["TimeseriesInstant"];
+            /** @description Rows per measurement; 0 (the default) is the server's maximum. */
+            Limit?: number;
+            /** @description Rows skipped per measurement, from the newest with Desc. */
+            Offset?: number;
+            /** @description Newest first. */
+            Desc?: boolean;
+            Aggregation?: components["schemas"]["TimeseriesAggregation"];
+            ValueFilters?: components["schemas"]["TimeseriesValueFilter"][];
+            /** @description Also the last Good point before Start. */
+            IncludeLastKnownPoint?: boolean;
+            /** @description Raw only: leave out a point whose value equals the one before it. */
+            ChangesOnly?: boolean;
+        };
+        TimeseriesAggregation: {
+            /** @enum {string} */
+            Name: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min";
+            /** @description The window, e.g. "5m", "1h30m", "1s" (units w d h m s), or milliseconds. */
+            Period: string | number;
+            /**
+             * @description Empty windows: left out (none), null (the default), the previous window's value, a value interpolated between the neighbouring windows (numbers; other values hold the previous one) or 0 (numbers).
+             * @enum {string}
+             */
+            Fill?: "none" | "null" | "previous" | "linear" | "0";
+            /** @description Also the minimum and maximum of each window (numbers and booleans), for a chart's envelope. */
+            WithMinMax?: boolean;
+        };
+        TimeseriesValueFilter: {
+            Value: number | string | boolean;
+            /** @enum {string} */
+            Operator: "=" | "!=" | ">" | "<" | ">=" | "<=";
+            /**
+             * @description How this filter joins the ones before it; AND by default.
+             * @enum {string}
+             */
+            Condition?: "AND" | "OR";
+        };
+        TimeseriesQueryResult: {
+            Series: components["schemas"]["TimeseriesSeries"][];
+        };
+        /** @description A value of the measurement's Datatype (raw as base64), an aggregate, or null. */
+        TimeseriesValue: (number | null) | string | boolean | unknown[];
+        TimeseriesSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description The measurement's name. */
+            Measurement: string;
+            /** @description The time-series database's name; empty for a Discovered measurement. */
+            Database: string;
+            Datatype: string;
+            UoM: string;
+            /** @description The names of a data point's members: [time, value] raw, [time, <aggregation>] or [time, <aggregation>, min, max] aggregated. */
+            Fields: string[];
+            /** @description Rows in the order of Fields; time in milliseconds since the Unix epoch. */
+            DataPoints: components["schemas"]["TimeseriesValue"][][];
+            /** @description [time, value] of the last Good point before Start; present when asked for, null when there is none. */
+            LastKnownPoint?: components["schemas"]["TimeseriesValue"][] | null;
+            /** @description The limit or the point budget left rows out. */
+            Truncated: boolean;
         };
         TimeseriesDatabase: {
             UUID: $Read<components["schemas"]["Uuid"]>;
@@ -4722,6 +4807,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    queryTimeseries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeseriesQuery"];
+            };
+        };
+        responses: {
+            /** @description One series per measurement, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesQueryResult"];
+                    "application/vnd.historian.columns": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };
