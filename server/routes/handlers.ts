@@ -12,6 +12,7 @@ import { groupPrivilegesHandlers } from './groupPrivileges';
 import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
 import { measurementsHandlers } from './measurements';
+import { measurementImportHandlers } from '../measurements/import/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -45,6 +46,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
     ...measurementsHandlers(ctx),
+    ...measurementImportHandlers(ctx),
   };
 }
 
