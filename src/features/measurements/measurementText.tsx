@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { CircleCheck, CircleDashed, CirclePause, CircleX, ScanSearch } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { MeasurementLastPoint, MeasurementStatus } from '../../api/generated/historian.gen';
+import type { MeasurementRead, MeasurementStatus } from '../../api/generated/historian.gen';
 
 // Texts and icons of a measurement's status, quality and values, without hooks: a table mounts
 // thousands of cells while scrolling, and a hook per cell costs more than the cell itself.
@@ -55,7 +55,7 @@ export function formatValue(value: unknown, number: Intl.NumberFormat, t: TFunct
   return JSON.stringify(value);
 }
 
-export function formatPointTime(point: MeasurementLastPoint | null | undefined, time: Intl.DateTimeFormat): string {
+export function formatPointTime(point: MeasurementRead['LastPoint'], time: Intl.DateTimeFormat): string {
   return point ? time.format(new Date(point.Time)) : '';
 }
 
