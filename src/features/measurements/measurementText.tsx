@@ -55,7 +55,7 @@ export function formatValue(value: unknown, number: Intl.NumberFormat, t: TFunct
   return JSON.stringify(value);
 }
 
-export function formatPointTime(point: MeasurementRead['LastPoint'], time: Intl.DateTimeFormat): string {
+export function formatPointTime(point: MeasurementRead['LastPoint'], time: { format: (date: Date) => string }): string {
   return point ? time.format(new Date(point.Time)) : '';
 }
 
