@@ -200,7 +200,7 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
   if (jobUuid !== null) {
     body = (
       <section className="import-job" aria-live="polite">
-        <h3>{ended ? t('measurements.import.job.ended') : t('measurements.import.job.running')}</h3>
+        <h3>{ended ? t('measurements.import.job.ended') : job.data?.State === 'pending' ? t('measurements.import.job.waiting') : job.data?.State === 'paused' ? t('measurements.import.job.paused') : t('measurements.import.job.running')}</h3>
         <div className="import-progress">
           <progress max={100} value={percent} aria-label={t('measurements.import.job.progress')} />
           <span className="import-percent">{percent} %</span>
