@@ -179,11 +179,12 @@ describe('dry run', () => {
     expect(noSheet.json()).toMatchObject({ code: 'measurement_import.no_sheet' });
   });
 
-  it('refuses more rows than the cap', async () => {
+  it('refuses more rows or bytes than the caps', async () => {
     const { parseWorkbook } = await import('./parseWorkbook');
     const bytes = await workbookBytes(Array.from({ length: 11 }, (_, i) => ({ Name: `M${i}`, Database: 'Line 1' })));
     await expect(parseWorkbook(bytes, 10)).rejects.toMatchObject({ extra: { code: 'measurement_import.too_many_rows' } });
     await expect(parseWorkbook(bytes, 11)).resolves.toMatchObject({ rows: expect.any(Array) });
+    await expect(parseWorkbook(bytes, 11, bytes.byteLength - 1)).rejects.toMatchObject({ status: 413, extra: { code: 'measurement_import.too_large' } });
   });
 });
 

@@ -48,6 +48,7 @@ const FILE_ERROR_KEYS: Record<string, string> = {
   'measurement_import.no_name_column': 'measurements.import.errors.no_name_column',
   'measurement_import.too_many_rows': 'measurements.import.errors.too_many_rows',
   'measurement_import.no_file': 'measurements.import.errors.no_file',
+  'measurement_import.too_large': 'measurements.import.errors.too_large',
 };
 /** Larger than this, the table scrolls within the dialog. */
 const TABLE_HEIGHT = '360px';
