@@ -132,6 +132,7 @@ function conditionsOf(organizationUuid: string, filter: MeasurementFilter): RawB
   return sql<SqlBool>`(${sql.join(all, sql` AND `)})`;
 }
 
+// Sets of ids go as one array parameter (`= ANY($n::uuid[])`): a bulk call may name 10,000.
 export function measurementsRepository(db: Db) {
   const q = kyselyOf(db);
 
@@ -226,7 +227,7 @@ export function measurementsRepository(db: Db) {
     /** The organization's measurements of these ids (others are left out). */
     async findMany(organizationUuid: string, uuids: readonly string[]): Promise<MeasurementRow[]> {
       if (uuids.length === 0) return [];
-      return selected().where('m.organization_uuid', '=', organizationUuid).where('m.uuid', 'in', [...uuids]).execute();
+      return selected().where('m.organization_uuid', '=', organizationUuid).where(sql<SqlBool>`m.uuid = ANY(${[...uuids]}::uuid[])`).execute();
     },
 
     /** The measurements of one database with these names (for an import: which rows are new). */
@@ -284,7 +285,7 @@ export function measurementsRepository(db: Db) {
         .updateTable('measurements')
         .set({ status, updated_at: sql<Date>`now()`, updated_by: actorUuid })
         .where('organization_uuid', '=', organizationUuid)
-        .where('uuid', 'in', [...uuids])
+        .where(sql<SqlBool>`uuid = ANY(${[...uuids]}::uuid[])`)
         .where('status', '<>', status)
         .returning('uuid')
         .execute();
@@ -302,7 +303,7 @@ export function measurementsRepository(db: Db) {
         .updateTable('measurements')
         .set({ labels: next, updated_at: sql<Date>`now()`, updated_by: actorUuid })
         .where('organization_uuid', '=', organizationUuid)
-        .where('uuid', 'in', [...uuids])
+        .where(sql<SqlBool>`uuid = ANY(${[...uuids]}::uuid[])`)
         .where(sql<SqlBool>`labels IS DISTINCT FROM ${next}`)
         .execute();
     },
