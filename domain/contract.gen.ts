@@ -214,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/measurements/import/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a filled-in collector template (.xlsx, the Measurements sheet) and tell, per row, what an import would do; nothing changes. The parsed upload is kept for an hour under the Token. */
+        post: operations["importMeasurementsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a dry run's rows as a measurement_import job (only the caller's own, unexpired dry run). */
+        post: operations["importMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task-schedulers": {
         parameters: {
             query?: never;
@@ -1003,6 +1037,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collector-api/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collector's own Active measurements, which it should collect.
+         * @description MeasurementsVersion changes whenever any measurement of the collector changes (created, updated, paused, deleted); the health answer carries it too, so the collector fetches this list again only when it moved.
+         */
+        get: operations["getCollectorMeasurements"];
+        put?: never;
+        /**
+         * Auto-discovery, the collector names the measurements it found.
+         * @description A name the collector has no measurement of yet becomes a measurement with status Discovered and no time-series database (an administrator assigns one and activates it). Names the collector already has are left as they are. Answers the UUID of every name.
+         */
+        post: operations["discoverCollectorMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collector-api/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of points for the collector's own Active measurements; answered once durable.
+         * @description Columnar: per measurement the times (T, epoch milliseconds), the values (V, of the measurement's Datatype) and optionally the qualities (Q), all of one length; at most 50,000 points per batch. The answer comes only after every point is stored in its measurement's time-series database. A BatchKey the server has seen in the last day is answered the same without writing again, so a batch whose answer was lost is sent again with the same key. Measurements that are not the collector's, or not Active, are skipped and listed in Skipped (nothing is written to them); a value of the wrong type is a 400 naming the measurement and index, and nothing of that batch is written.
+         */
+        post: operations["writeCollectorPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/license/fingerprint": {
         parameters: {
             query?: never;
@@ -1166,6 +1244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timeseries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read points of measurements, raw or aggregated over windows; a POST that changes nothing.
+         * @description DOMAIN.md §1 "Data query API". Raw points, or one row per epoch-aligned window of `Aggregation.Period` with the fill asked for. Measurements of another organization, deleted ones and ids that do not exist answer 404, the whole query. A raw query returns at most 1,000,000 points per measurement (`Limit` 0 means that budget) over at most 366 days; an aggregated one at most 200,000 windows. `Truncated` says that the limit or the budget cut a series. `IncludeLastKnownPoint` adds each measurement's last Good point before `Start` (quality absent or an OPC Good code, 192–255 in the low byte) in the same call. Value filters keep the rows whose value (raw) or aggregated value passes them, read left to right with each filter's `Condition` joining it to the ones before. `Join` (aligning series on a common time column) is not offered: the columnar answer gives each series its own times. With `Accept: application/vnd.historian.columns` the answer is the compact columnar body of domain/timeseriesColumns.ts (typed arrays for the charts) instead of JSON.
+         */
+        post: operations["queryTimeseries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases": {
         parameters: {
             query?: never;
@@ -1197,7 +1295,7 @@ export interface paths {
         /** Update a time-series database; secure settings are replaced only when sent. */
         put: operations["updateTimeseriesDatabase"];
         post?: never;
-        /** Delete a time-series database entry. */
+        /** Delete a time-series database entry; refused (409) while measurements, deleted ones too, are stored in it. */
         delete: operations["deleteTimeseriesDatabase"];
         options?: never;
         head?: never;
@@ -1913,6 +2011,8 @@ export interface components {
             Status: components["schemas"]["ItemStatus"];
             SettingsVersion: number;
             UpdateVersion?: string;
+            /** @description As GET /collector-api/measurements answers it; fetch that list again when it moved. */
+            MeasurementsVersion?: string;
         };
         CollectorUpdateOffer: {
             UUID: components["schemas"]["Uuid"];
@@ -1924,6 +2024,64 @@ export interface components {
             /** @description SHA-256 of the build, hex; verify before switching to it. */
             Checksum: string;
             Size: number;
+        };
+        CollectorMeasurement: {
+            UUID: components["schemas"]["Uuid"];
+            Name: string;
+            Datatype: components["schemas"]["ValueType"];
+            Settings: components["schemas"]["SettingsMap"];
+            Tags: {
+                [key: string]: string;
+            };
+        };
+        CollectorMeasurementList: {
+            /** @description Changes whenever any measurement of the collector changes. */
+            MeasurementsVersion: string;
+            Measurements: components["schemas"]["CollectorMeasurement"][];
+        };
+        CollectorDiscovery: {
+            Measurements: {
+                Name: string;
+                Datatype: components["schemas"]["ValueType"];
+                Settings?: components["schemas"]["SettingsMap"];
+            }[];
+        };
+        CollectorDiscoveryResult: {
+            Measurements: {
+                Name: string;
+                UUID: components["schemas"]["Uuid"];
+                /** @description false when the collector had a measurement of this name already. */
+                Created: boolean;
+            }[];
+        };
+        CollectorPointBatch: {
+            /** @description Chosen by the collector, kept until the batch is acknowledged; the same key for every retry. */
+            BatchKey: string;
+            Points: components["schemas"]["CollectorPointSeries"][];
+        };
+        CollectorPointSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description Epoch milliseconds. */
+            T: number[];
+            /** @description Values of the measurement's Datatype (raw as base64), as many as T. */
+            V: unknown[];
+            /** @description Optional qualities (int32; null for none), as many as T. */
+            Q?: (number | null)[];
+        };
+        CollectorPointBatchResult: {
+            BatchKey: string;
+            /** @description Points stored by this batch (when first received). */
+            Points: number;
+            /** @description The key was seen before; nothing was written again. */
+            Duplicate: boolean;
+            Skipped: {
+                MeasurementUUID: components["schemas"]["Uuid"];
+                /**
+                 * @description NotFound also for another collector's measurement.
+                 * @enum {string}
+                 */
+                Reason: "NotFound" | "NotActive";
+            }[];
         };
         LicenseFingerprint: {
             token: string;
@@ -1946,6 +2104,71 @@ export interface components {
         };
         LicenseActivation: {
             licenseToken: string;
+        };
+        /** @description An ISO 8601 date-time with a zone, or milliseconds since the Unix epoch. */
+        TimeseriesInstant: string | number;
+        TimeseriesQuery: {
+            MeasurementUUIDs: components["schemas"]["Uuid"][];
+            Start: components["schemas"]["TimeseriesInstant"];
+            /** @description Exclusive; after Start. */
+            End: components["schemas"]["TimeseriesInstant"];
+            /** @description Rows per measurement; 0 (the default) is the server's maximum. */
+            Limit?: number;
+            /** @description Rows skipped per measurement, from the newest with Desc. */
+            Offset?: number;
+            /** @description Newest first. */
+            Desc?: boolean;
+            Aggregation?: components["schemas"]["TimeseriesAggregation"];
+            ValueFilters?: components["schemas"]["TimeseriesValueFilter"][];
+            /** @description Also the last Good point before Start. */
+            IncludeLastKnownPoint?: boolean;
+            /** @description Raw only: leave out a point whose value equals the one before it. */
+            ChangesOnly?: boolean;
+        };
+        TimeseriesAggregation: {
+            /** @enum {string} */
+            Name: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min";
+            /** @description The window, e.g. "5m", "1h30m", "1s" (units w d h m s), or milliseconds. */
+            Period: string | number;
+            /**
+             * @description Empty windows: left out (none), null (the default), the previous window's value, a value interpolated between the neighbouring windows (numbers; other values hold the previous one) or 0 (numbers).
+             * @enum {string}
+             */
+            Fill?: "none" | "null" | "previous" | "linear" | "0";
+            /** @description Also the minimum and maximum of each window (numbers and booleans), for a chart's envelope. */
+            WithMinMax?: boolean;
+        };
+        TimeseriesValueFilter: {
+            Value: number | string | boolean;
+            /** @enum {string} */
+            Operator: "=" | "!=" | ">" | "<" | ">=" | "<=";
+            /**
+             * @description How this filter joins the ones before it; AND by default.
+             * @enum {string}
+             */
+            Condition?: "AND" | "OR";
+        };
+        TimeseriesQueryResult: {
+            Series: components["schemas"]["TimeseriesSeries"][];
+        };
+        /** @description A value of the measurement's Datatype (raw as base64), an aggregate, or null. */
+        TimeseriesValue: (number | null) | string | boolean | unknown[];
+        TimeseriesSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description The measurement's name. */
+            Measurement: string;
+            /** @description The time-series database's name; empty for a Discovered measurement. */
+            Database: string;
+            Datatype: string;
+            UoM: string;
+            /** @description The names of a data point's members: [time, value] raw, [time, <aggregation>] or [time, <aggregation>, min, max] aggregated. */
+            Fields: string[];
+            /** @description Rows in the order of Fields; time in milliseconds since the Unix epoch. */
+            DataPoints: components["schemas"]["TimeseriesValue"][][];
+            /** @description [time, value] of the last Good point before Start; present when asked for, null when there is none. */
+            LastKnownPoint?: components["schemas"]["TimeseriesValue"][] | null;
+            /** @description The limit or the point budget left rows out. */
+            Truncated: boolean;
         };
         TimeseriesDatabase: {
             UUID: $Read<components["schemas"]["Uuid"]>;
@@ -2217,6 +2440,61 @@ export interface components {
         MeasurementLabel: {
             Name: string;
             Count: number;
+        };
+        MeasurementImportUpload: {
+            CollectorUUID: components["schemas"]["Uuid"];
+            /**
+             * Format: binary
+             * @description The collector's template (.xlsx) filled in.
+             */
+            File: string;
+        };
+        /** @enum {string} */
+        MeasurementImportAction: "New" | "Update" | "No change" | "Error";
+        MeasurementImportRow: {
+            /** @description The row's number in the sheet (the header is row 1). */
+            Row: number;
+            Name: string;
+            Action: components["schemas"]["MeasurementImportAction"];
+            Changes: components["schemas"]["MeasurementImportChange"][];
+            Errors: components["schemas"]["MeasurementImportError"][];
+        };
+        MeasurementImportChange: {
+            Field: string;
+            Old: string;
+            New: string;
+        };
+        MeasurementImportError: {
+            /** @description The cell, e.g. "D7"; empty for an error of the whole row. */
+            Cell: string;
+            Column: string;
+            /** @description A translation key (measurements.import.errors.*). */
+            Message: string;
+            Params: {
+                [key: string]: string;
+            };
+        };
+        MeasurementImportSummary: {
+            New: number;
+            Update: number;
+            NoChange: number;
+            Error: number;
+        };
+        MeasurementImportDryRun: {
+            Rows: components["schemas"]["MeasurementImportRow"][];
+            Summary: components["schemas"]["MeasurementImportSummary"];
+            /** @description Header cells that are no column of the template; their values are ignored. */
+            UnknownColumns: string[];
+            /** @description Names this dry run for the apply call (this user, this organization). */
+            Token: string;
+            /** Format: date-time */
+            ExpiresAt: string;
+        };
+        MeasurementImportApply: {
+            Token: string;
+        };
+        MeasurementImportStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         TaskSchedulerMeasurement: {
             UUID: components["schemas"]["Uuid"];
@@ -2847,6 +3125,69 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLog"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurementsDryRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MeasurementImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The action of every row, and the token that applies them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportDryRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementImportApply"];
+            };
+        };
+        responses: {
+            /** @description The job that applies the rows. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
@@ -4475,6 +4816,82 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to collect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorMeasurementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    discoverCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorDiscovery"];
+            };
+        };
+        responses: {
+            /** @description The measurement of each name, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorDiscoveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    writeCollectorPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorPointBatch"];
+            };
+        };
+        responses: {
+            /** @description Stored (or stored before, under the same key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorPointBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getLicenseFingerprint: {
         parameters: {
             query?: never;
@@ -4725,6 +5142,38 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    queryTimeseries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeseriesQuery"];
+            };
+        };
+        responses: {
+            /** @description One series per measurement, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesQueryResult"];
+                    "application/vnd.historian.columns": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getTimeseriesDatabases: {
         parameters: {
             query?: never;
@@ -4839,6 +5288,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

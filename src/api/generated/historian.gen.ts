@@ -136,6 +136,32 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    importMeasurementsDryRun: build.mutation<
+      ImportMeasurementsDryRunApiResponse,
+      ImportMeasurementsDryRunApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import/dry-run`,
+        method: "POST",
+        body: queryArg.measurementImportUpload,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    importMeasurements: build.mutation<
+      ImportMeasurementsApiResponse,
+      ImportMeasurementsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import`,
+        method: "POST",
+        body: queryArg.measurementImportApply,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getTaskSchedulers: build.query<
       GetTaskSchedulersApiResponse,
       GetTaskSchedulersApiArg
@@ -779,6 +805,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    queryTimeseries: build.query<
+      QueryTimeseriesApiResponse,
+      QueryTimeseriesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/timeseries/query`,
+        method: "POST",
+        body: queryArg.timeseriesQuery,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getTimeseriesDatabases: build.query<
       GetTimeseriesDatabasesApiResponse,
       GetTimeseriesDatabasesApiArg
@@ -1284,6 +1323,20 @@ export type GetAuditLogApiArg = {
   /** Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
   allOrganizations?: boolean;
 };
+export type ImportMeasurementsDryRunApiResponse =
+  /** status 200 The action of every row, and the token that applies them. */ MeasurementImportDryRun;
+export type ImportMeasurementsDryRunApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportUpload: MeasurementImportUpload;
+};
+export type ImportMeasurementsApiResponse =
+  /** status 202 The job that applies the rows. */ MeasurementImportStarted;
+export type ImportMeasurementsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportApply: MeasurementImportApply;
+};
 export type GetTaskSchedulersApiResponse =
   /** status 200 A page of task schedulers. */ TaskSchedulerRead[];
 export type GetTaskSchedulersApiArg = {
@@ -1693,6 +1746,13 @@ export type CancelJobApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
+export type QueryTimeseriesApiResponse =
+  /** status 200 One series per measurement, in the order asked. */ TimeseriesQueryResult;
+export type QueryTimeseriesApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  timeseriesQuery: TimeseriesQuery;
+};
 export type GetTimeseriesDatabasesApiResponse =
   /** status 200 The databases, without secure settings. */ TimeseriesDatabaseRead[];
 export type GetTimeseriesDatabasesApiArg = {
@@ -2100,6 +2160,56 @@ export type AuditChainVerification = {
     UUID: string | null;
     Problem: "content_changed" | "link_broken";
   } | null;
+};
+export type MeasurementImportAction = "New" | "Update" | "No change" | "Error";
+export type MeasurementImportChange = {
+  Field: string;
+  Old: string;
+  New: string;
+};
+export type MeasurementImportError = {
+  /** The cell, e.g. "D7"; empty for an error of the whole row. */
+  Cell: string;
+  Column: string;
+  /** A translation key (measurements.import.errors.*). */
+  Message: string;
+  Params: {
+    [key: string]: string;
+  };
+};
+export type MeasurementImportRow = {
+  /** The row's number in the sheet (the header is row 1). */
+  Row: number;
+  Name: string;
+  Action: MeasurementImportAction;
+  Changes: MeasurementImportChange[];
+  Errors: MeasurementImportError[];
+};
+export type MeasurementImportSummary = {
+  New: number;
+  Update: number;
+  NoChange: number;
+  Error: number;
+};
+export type MeasurementImportDryRun = {
+  Rows: MeasurementImportRow[];
+  Summary: MeasurementImportSummary;
+  /** Header cells that are no column of the template; their values are ignored. */
+  UnknownColumns: string[];
+  /** Names this dry run for the apply call (this user, this organization). */
+  Token: string;
+  ExpiresAt: string;
+};
+export type MeasurementImportUpload = {
+  CollectorUUID: Uuid;
+  /** The collector's template (.xlsx) filled in. */
+  File: Blob;
+};
+export type MeasurementImportStarted = {
+  JobUUID: Uuid;
+};
+export type MeasurementImportApply = {
+  Token: string;
 };
 export type TaskType = "parquet_export";
 export type TaskSchedulerState = "running" | "stopped";
@@ -2527,6 +2637,73 @@ export type JobLog = {
   Level: "info" | "warn" | "error";
   Message: string;
 };
+export type TimeseriesValue = (number | null) | string | boolean | any[];
+export type TimeseriesSeries = {
+  MeasurementUUID: Uuid;
+  /** The measurement's name. */
+  Measurement: string;
+  /** The time-series database's name; empty for a Discovered measurement. */
+  Database: string;
+  Datatype: string;
+  UoM: string;
+  /** The names of a data point's members: [time, value] raw, [time, <aggregation>] or [time, <aggregation>, min, max] aggregated. */
+  Fields: string[];
+  /** Rows in the order of Fields; time in milliseconds since the Unix epoch. */
+  DataPoints: TimeseriesValue[][];
+  /** [time, value] of the last Good point before Start; present when asked for, null when there is none. */
+  LastKnownPoint?: TimeseriesValue[] | null;
+  /** The limit or the point budget left rows out. */
+  Truncated: boolean;
+};
+export type TimeseriesQueryResult = {
+  Series: TimeseriesSeries[];
+};
+export type TimeseriesInstant = string | number;
+export type TimeseriesAggregation = {
+  Name:
+    | "count"
+    | "integral"
+    | "mean"
+    | "median"
+    | "mode"
+    | "spread"
+    | "stddev"
+    | "sum"
+    | "first"
+    | "last"
+    | "max"
+    | "min";
+  /** The window, e.g. "5m", "1h30m", "1s" (units w d h m s), or milliseconds. */
+  Period: string | number;
+  /** Empty windows: left out (none), null (the default), the previous window's value, a value interpolated between the neighbouring windows (numbers; other values hold the previous one) or 0 (numbers). */
+  Fill?: "none" | "null" | "previous" | "linear" | "0";
+  /** Also the minimum and maximum of each window (numbers and booleans), for a chart's envelope. */
+  WithMinMax?: boolean;
+};
+export type TimeseriesValueFilter = {
+  Value: number | string | boolean;
+  Operator: "=" | "!=" | ">" | "<" | ">=" | "<=";
+  /** How this filter joins the ones before it; AND by default. */
+  Condition?: "AND" | "OR";
+};
+export type TimeseriesQuery = {
+  MeasurementUUIDs: Uuid[];
+  Start: TimeseriesInstant;
+  /** Exclusive; after Start. */
+  End: TimeseriesInstant;
+  /** Rows per measurement; 0 (the default) is the server's maximum. */
+  Limit?: number;
+  /** Rows skipped per measurement, from the newest with Desc. */
+  Offset?: number;
+  /** Newest first. */
+  Desc?: boolean;
+  Aggregation?: TimeseriesAggregation;
+  ValueFilters?: TimeseriesValueFilter[];
+  /** Also the last Good point before Start. */
+  IncludeLastKnownPoint?: boolean;
+  /** Raw only: leave out a point whose value equals the one before it. */
+  ChangesOnly?: boolean;
+};
 export type TimeseriesDatabase = {
   Name: string;
   Description?: string;
@@ -2712,6 +2889,8 @@ export const {
   useLazyGetAuditChainVerificationQuery,
   useGetAuditLogQuery,
   useLazyGetAuditLogQuery,
+  useImportMeasurementsDryRunMutation,
+  useImportMeasurementsMutation,
   useGetTaskSchedulersQuery,
   useLazyGetTaskSchedulersQuery,
   useCreateTaskSchedulerMutation,
@@ -2797,6 +2976,8 @@ export const {
   usePauseJobMutation,
   useResumeJobMutation,
   useCancelJobMutation,
+  useQueryTimeseriesQuery,
+  useLazyQueryTimeseriesQuery,
   useGetTimeseriesDatabasesQuery,
   useLazyGetTimeseriesDatabasesQuery,
   useCreateTimeseriesDatabaseMutation,
