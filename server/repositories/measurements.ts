@@ -308,15 +308,16 @@ export function measurementsRepository(db: Db) {
         .execute();
     },
 
-    /** The labels on the organization's measurements that are not Deleted, with how many carry each. */
-    async labelCounts(organizationUuid: string, keyword: string | null): Promise<{ name: string; count: number }[]> {
+    /** The labels on the organization's measurements that are not Deleted (nor, when asked, calculations), with how many carry each. */
+    async labelCounts(organizationUuid: string, keyword: string | null, excludeCalculations = false): Promise<{ name: string; count: number }[]> {
       const pattern = keyword === null ? null : containsPattern(keyword);
       const { rows } = await db.query<{ name: string; count: number }>(
         `SELECT l AS name, count(*)::int AS count
            FROM measurements, unnest(labels) AS l
           WHERE organization_uuid = $1 AND status <> 'Deleted' AND ($2::text IS NULL OR l ILIKE $2 ESCAPE '\\')
+            AND NOT ($3::boolean AND EXISTS (SELECT 1 FROM collectors c WHERE c.uuid = collector_uuid AND c.collector_type = $4))
           GROUP BY l ORDER BY lower(l), l LIMIT 1000`,
-        [organizationUuid, pattern],
+        [organizationUuid, pattern, excludeCalculations, CALCULATION_TYPE],
       );
       return rows;
     },
