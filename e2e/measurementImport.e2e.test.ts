@@ -80,6 +80,12 @@ describe('measurement import, end to end', () => {
 
     const listed = await admin.call('GET', '/measurements?Limit=1&Keyword=Imported', { organization: plant });
     expect(listed.headers.get('x-total-count')).toBe('1000');
+
+    // The page behind the dialog shows the imported rows once the job has ended, without a reload.
+    const total = Number((await admin.call('GET', '/measurements?Limit=1', { organization: plant })).headers.get('x-total-count'));
+    await page.keyboard.press('Escape');
+    await page.getByText(`${total.toLocaleString('en')} measurements`).waitFor({ timeout: 15_000 });
+    await page.getByRole('grid', { name: 'Measurements' }).getByText('Imported 0000').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
