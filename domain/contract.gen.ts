@@ -214,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/measurements/import/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a filled-in collector template (.xlsx, the Measurements sheet) and tell, per row, what an import would do; nothing changes. The parsed upload is kept for an hour under the Token. */
+        post: operations["importMeasurementsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a dry run's rows as a measurement_import job (only the caller's own, unexpired dry run). */
+        post: operations["importMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task-schedulers": {
         parameters: {
             query?: never;
@@ -300,6 +334,99 @@ export interface paths {
         put?: never;
         /** Run the task now, as a job (also when the scheduler is stopped). */
         post: operations["runTaskScheduler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measurements of the current organization, filtered and sorted (by Name unless Sort says otherwise); Deleted ones only when Statuses names Deleted.
+         * @description Each item carries its collector's and database's names and its last point. Array filters are bracket style (`Statuses[]=Active&Statuses[]=Paused`); the filters combine with AND, the values of one filter with OR, except Labels, which must all be present.
+         */
+        get: operations["getMeasurements"];
+        put?: never;
+        /** Create a measurement; its collector and database must be of the organization, its Settings follow the collector's measurement settings schema (field errors Settings.*), its name is unique in its database (409). */
+        post: operations["createMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the status of several measurements; each gets its own result (an unknown id, or one of another organization, is not found in its row). A Discovered one becomes Active only once it has a database. */
+        patch: operations["updateMeasurementsStatus"];
+        trace?: never;
+    };
+    "/measurements/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Add and remove labels on several measurements; each gets its own result. */
+        patch: operations["updateMeasurementsLabels"];
+        trace?: never;
+    };
+    "/measurements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One measurement of the current organization (also a Deleted one). */
+        get: operations["getMeasurement"];
+        /** Update a measurement; Name and DatabaseUUID cannot change once set (409; a Discovered one may get its database). */
+        put: operations["updateMeasurement"];
+        post?: never;
+        /** Delete a measurement: its status becomes Deleted and it leaves the list; its points stay in the time-series database (an import revives it). */
+        delete: operations["deleteMeasurement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurement-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labels in use on the organization's measurements (not Deleted ones), by name, with how many carry each. */
+        get: operations["getMeasurementLabels"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1117,6 +1244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timeseries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read points of measurements, raw or aggregated over windows; a POST that changes nothing.
+         * @description DOMAIN.md §1 "Data query API". Raw points, or one row per epoch-aligned window of `Aggregation.Period` with the fill asked for. Measurements of another organization, deleted ones and ids that do not exist answer 404, the whole query. A raw query returns at most 1,000,000 points per measurement (`Limit` 0 means that budget) over at most 366 days; an aggregated one at most 200,000 windows. `Truncated` says that the limit or the budget cut a series. `IncludeLastKnownPoint` adds each measurement's last Good point before `Start` (quality absent or an OPC Good code, 192–255 in the low byte) in the same call. Value filters keep the rows whose value (raw) or aggregated value passes them, read left to right with each filter's `Condition` joining it to the ones before. `Join` (aligning series on a common time column) is not offered: the columnar answer gives each series its own times. With `Accept: application/vnd.historian.columns` the answer is the compact columnar body of domain/timeseriesColumns.ts (typed arrays for the charts) instead of JSON.
+         */
+        post: operations["queryTimeseries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases": {
         parameters: {
             query?: never;
@@ -1148,7 +1295,7 @@ export interface paths {
         /** Update a time-series database; secure settings are replaced only when sent. */
         put: operations["updateTimeseriesDatabase"];
         post?: never;
-        /** Delete a time-series database entry. */
+        /** Delete a time-series database entry; refused (409) while measurements, deleted ones too, are stored in it. */
         delete: operations["deleteTimeseriesDatabase"];
         options?: never;
         head?: never;
@@ -1958,6 +2105,71 @@ export interface components {
         LicenseActivation: {
             licenseToken: string;
         };
+        /** @description An ISO 8601 date-time with a zone, or milliseconds since the Unix epoch. */
+        TimeseriesInstant: string | number;
+        TimeseriesQuery: {
+            MeasurementUUIDs: components["schemas"]["Uuid"][];
+            Start: components["schemas"]["TimeseriesInstant"];
+            /** @description Exclusive; after Start. */
+            End: components["schemas"]["TimeseriesInstant"];
+            /** @description Rows per measurement; 0 (the default) is the server's maximum. */
+            Limit?: number;
+            /** @description Rows skipped per measurement, from the newest with Desc. */
+            Offset?: number;
+            /** @description Newest first. */
+            Desc?: boolean;
+            Aggregation?: components["schemas"]["TimeseriesAggregation"];
+            ValueFilters?: components["schemas"]["TimeseriesValueFilter"][];
+            /** @description Also the last Good point before Start. */
+            IncludeLastKnownPoint?: boolean;
+            /** @description Raw only: leave out a point whose value equals the one before it. */
+            ChangesOnly?: boolean;
+        };
+        TimeseriesAggregation: {
+            /** @enum {string} */
+            Name: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min";
+            /** @description The window, e.g. "5m", "1h30m", "1s" (units w d h m s), or milliseconds. */
+            Period: string | number;
+            /**
+             * @description Empty windows: left out (none), null (the default), the previous window's value, a value interpolated between the neighbouring windows (numbers; other values hold the previous one) or 0 (numbers).
+             * @enum {string}
+             */
+            Fill?: "none" | "null" | "previous" | "linear" | "0";
+            /** @description Also the minimum and maximum of each window (numbers and booleans), for a chart's envelope. */
+            WithMinMax?: boolean;
+        };
+        TimeseriesValueFilter: {
+            Value: number | string | boolean;
+            /** @enum {string} */
+            Operator: "=" | "!=" | ">" | "<" | ">=" | "<=";
+            /**
+             * @description How this filter joins the ones before it; AND by default.
+             * @enum {string}
+             */
+            Condition?: "AND" | "OR";
+        };
+        TimeseriesQueryResult: {
+            Series: components["schemas"]["TimeseriesSeries"][];
+        };
+        /** @description A value of the measurement's Datatype (raw as base64), an aggregate, or null. */
+        TimeseriesValue: (number | null) | string | boolean | unknown[];
+        TimeseriesSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description The measurement's name. */
+            Measurement: string;
+            /** @description The time-series database's name; empty for a Discovered measurement. */
+            Database: string;
+            Datatype: string;
+            UoM: string;
+            /** @description The names of a data point's members: [time, value] raw, [time, <aggregation>] or [time, <aggregation>, min, max] aggregated. */
+            Fields: string[];
+            /** @description Rows in the order of Fields; time in milliseconds since the Unix epoch. */
+            DataPoints: components["schemas"]["TimeseriesValue"][][];
+            /** @description [time, value] of the last Good point before Start; present when asked for, null when there is none. */
+            LastKnownPoint?: components["schemas"]["TimeseriesValue"][] | null;
+            /** @description The limit or the point budget left rows out. */
+            Truncated: boolean;
+        };
         TimeseriesDatabase: {
             UUID: $Read<components["schemas"]["Uuid"]>;
             Name: string;
@@ -2142,6 +2354,147 @@ export interface components {
             Local: string;
             /** @enum {string} */
             Dst: "none" | "gap" | "overlap";
+        };
+        /** @description A measurement (DOMAIN.md §1): what one collector gathers into one time-series database. Name and DatabaseUUID are fixed once set; DatabaseUUID is null only while Discovered. */
+        Measurement: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            CollectorUUID: components["schemas"]["Uuid"];
+            CollectorName?: $Read<string>;
+            /** Format: uuid */
+            DatabaseUUID: string | null;
+            DatabaseName?: $Read<string | null>;
+            Datatype: components["schemas"]["ValueType"];
+            Status: components["schemas"]["MeasurementStatus"];
+            /** @description Good, or a Bad… code the collector reports (BadInvalidDataType, …); separate from Status. */
+            Quality?: $Read<string>;
+            /** @description Follows the collector's MeasurementSettingsSchema. */
+            Settings?: components["schemas"]["SettingsMap"];
+            Attributes?: components["schemas"]["MeasurementAttributes"];
+            /** @description Trimmed; duplicates are dropped. */
+            Labels?: string[];
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+            /** Format: uuid */
+            CreatedBy?: $Read<string | null>;
+            /** Format: uuid */
+            UpdatedBy?: $Read<string | null>;
+            /** @description The newest point the collector delivered; null before the first. */
+            LastPoint?: $Read<{
+                /** Format: date-time */
+                Time: string;
+                /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
+                Value: unknown;
+                /** @description The point's quality code (e.g. OPC 192 = good). */
+                Quality?: number | null;
+            } | null>;
+        };
+        /**
+         * @description Initial is accepted for rows older than the Discovered status and reads like Active.
+         * @enum {string}
+         */
+        MeasurementStatus: "Active" | "Paused" | "Deleted" | "Discovered" | "Initial";
+        MeasurementAttributes: {
+            Config?: components["schemas"]["EngineeringSpecs"];
+            /** @description Written with every point. */
+            Tags?: {
+                [key: string]: string;
+            };
+            /** @description Free-form; stays in the historian. */
+            Metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The unit, the value range (the chart's axis) and the limits (bands). ValueMin ≤ ValueMax and LimitLo ≤ LimitHi; numbers only for number types. */
+        EngineeringSpecs: {
+            UoM?: string;
+            ValueMin?: number | null;
+            ValueMax?: number | null;
+            LimitLo?: number | null;
+            LimitHi?: number | null;
+        };
+        MeasurementStatusChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            /** @enum {string} */
+            Status: "Active" | "Paused" | "Deleted";
+        };
+        MeasurementLabelsChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            Add?: string[];
+            Remove?: string[];
+        };
+        MeasurementBulkResult: {
+            Results: components["schemas"]["MeasurementBulkItemResult"][];
+        };
+        MeasurementBulkItemResult: {
+            UUID: components["schemas"]["Uuid"];
+            Ok: boolean;
+            /** @description Why this one was not changed (English). */
+            Error?: string;
+            /** @description The translation key of Error for the client, e.g. measurements.errors.not_found. */
+            Code?: string;
+        };
+        MeasurementLabel: {
+            Name: string;
+            Count: number;
+        };
+        MeasurementImportUpload: {
+            CollectorUUID: components["schemas"]["Uuid"];
+            /**
+             * Format: binary
+             * @description The collector's template (.xlsx) filled in.
+             */
+            File: string;
+        };
+        /** @enum {string} */
+        MeasurementImportAction: "New" | "Update" | "No change" | "Error";
+        MeasurementImportRow: {
+            /** @description The row's number in the sheet (the header is row 1). */
+            Row: number;
+            Name: string;
+            Action: components["schemas"]["MeasurementImportAction"];
+            Changes: components["schemas"]["MeasurementImportChange"][];
+            Errors: components["schemas"]["MeasurementImportError"][];
+        };
+        MeasurementImportChange: {
+            Field: string;
+            Old: string;
+            New: string;
+        };
+        MeasurementImportError: {
+            /** @description The cell, e.g. "D7"; empty for an error of the whole row. */
+            Cell: string;
+            Column: string;
+            /** @description A translation key (measurements.import.errors.*). */
+            Message: string;
+            Params: {
+                [key: string]: string;
+            };
+        };
+        MeasurementImportSummary: {
+            New: number;
+            Update: number;
+            NoChange: number;
+            Error: number;
+        };
+        MeasurementImportDryRun: {
+            Rows: components["schemas"]["MeasurementImportRow"][];
+            Summary: components["schemas"]["MeasurementImportSummary"];
+            /** @description Header cells that are no column of the template; their values are ignored. */
+            UnknownColumns: string[];
+            /** @description Names this dry run for the apply call (this user, this organization). */
+            Token: string;
+            /** Format: date-time */
+            ExpiresAt: string;
+        };
+        MeasurementImportApply: {
+            Token: string;
+        };
+        MeasurementImportStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         TaskSchedulerMeasurement: {
             UUID: components["schemas"]["Uuid"];
@@ -2777,6 +3130,69 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    importMeasurementsDryRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MeasurementImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The action of every row, and the token that applies them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportDryRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementImportApply"];
+            };
+        };
+        responses: {
+            /** @description The job that applies the rows. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getTaskSchedulers: {
         parameters: {
             query?: {
@@ -3003,6 +3419,256 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurements: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Plain text: the name or description contains it, case aside (`%` and `_` match themselves). Between slashes (`/^line_\d+$/`): a PostgreSQL regular expression on the name, case sensitive; an invalid one answers 400 with a field error on Keyword. */
+                Keyword?: string;
+                Statuses?: components["schemas"]["MeasurementStatus"][];
+                /** @description Only measurements carrying every one of these labels. */
+                Labels?: string[];
+                DatabaseUUIDs?: components["schemas"]["Uuid"][];
+                CollectorUUIDs?: components["schemas"]["Uuid"][];
+                Datatypes?: components["schemas"]["ValueType"][];
+                /** @description Good, or Bad (any Bad… code). */
+                Quality?: "Good" | "Bad";
+                /** @description Leave out the measurements of calculation collectors. */
+                ExcludeCalculations?: boolean;
+                /** @description Only the measurements of calculation collectors (the /calculations page); needs the Calculations licence feature. */
+                OnlyCalculations?: boolean;
+                /** @description Name, Status or UpdatedAt; a leading `-` sorts descending. */
+                Sort?: "Name" | "-Name" | "Status" | "-Status" | "UpdatedAt" | "-UpdatedAt";
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of measurements. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The new measurement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementStatusChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementLabelsChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The updated measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurementLabels: {
+        parameters: {
+            query?: {
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementLabel"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4476,6 +5142,38 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    queryTimeseries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeseriesQuery"];
+            };
+        };
+        responses: {
+            /** @description One series per measurement, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesQueryResult"];
+                    "application/vnd.historian.columns": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getTimeseriesDatabases: {
         parameters: {
             query?: never;
@@ -4590,6 +5288,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

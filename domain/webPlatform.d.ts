@@ -7,3 +7,12 @@ declare class URL {
   readonly protocol: string;
   readonly hostname: string;
 }
+
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+
+declare class TextDecoder {
+  constructor(label?: string);
+  decode(input?: Uint8Array): string;
+}

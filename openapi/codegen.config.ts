@@ -49,6 +49,10 @@ const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
 /** Task schedulers: recurring tasks whose runs are jobs. */
 const TASK_SCHEDULERS = [/TaskScheduler/];
+/** Measurements, their labels, bulk changes and imports (the task schedulers' own list stays there). */
+const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
+/** The time-series query: points of measurements for trends, JSON or columnar. */
+const TIMESERIES = ['queryTimeseries'];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -85,6 +89,8 @@ const config: ConfigFile = {
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
     // A download on click, like the template: every export reads the log afresh.
     { pattern: 'exportAuditLogs', type: 'mutation' },
+    // A POST that only reads: cached and refetched like a GET.
+    { pattern: 'queryTimeseries', type: 'query' },
   ],
   outputFiles: {
     '../src/api/generated/historian.gen.ts': { exportName: 'generatedApi', filterEndpoints: (name) => !NOT_CALLED.includes(name) },
@@ -95,6 +101,8 @@ const config: ConfigFile = {
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
+    '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
+    '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
   },
 };
 
@@ -109,5 +117,7 @@ export const AREAS = {
   auditLogs: called(AUDIT_LOGS),
   jobs: called(JOBS),
   taskSchedulers: called(TASK_SCHEDULERS),
+  measurements: called(MEASUREMENTS),
+  timeseries: called(TIMESERIES),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

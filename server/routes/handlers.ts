@@ -11,6 +11,8 @@ import { currentUserHandlers } from './currentUser';
 import { groupPrivilegesHandlers } from './groupPrivileges';
 import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
+import { measurementsHandlers } from './measurements';
+import { measurementImportHandlers } from '../measurements/import/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -18,6 +20,7 @@ import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
 import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
+import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { usersHandlers } from './users';
 
@@ -40,9 +43,12 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...timeseriesQueryHandlers(ctx),
     ...auditLogsHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
+    ...measurementsHandlers(ctx),
+    ...measurementImportHandlers(ctx),
   };
 }
 
