@@ -57,7 +57,12 @@ async function rawCopy(dir: string): Promise<Rate[]> {
   try {
     const { readFile } = await import('node:fs/promises');
     await pg.exec(await readFile(path.join(__dirname, '../server/db/migrations/010_timeseries.sql'), 'utf8'));
-    const partitions = new PartitionManager(pg);
+    const partitions = new PartitionManager({
+      query: <T>(sql: string, params?: unknown[]) => pg.query<T>(sql, params),
+      exec: async (sql: string) => {
+        await pg.exec(sql);
+      },
+    });
     const rates: Rate[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const times = timesOf(run, POINTS / MEASUREMENTS);

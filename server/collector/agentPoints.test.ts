@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestUser, sessionHeaders } from '../auth/testing/testUsers';
 import { insertBuiltinDatabase, insertMeasurement } from '../ingestion/testing/fixtures';
 import { createAgent, type Agent } from './agent';
 import { createCollectorClient } from './collectorClient';
@@ -56,4 +57,40 @@ it('stores the values of its measurements, stops when paused, and picks up a new
   await new Promise((resolve) => setTimeout(resolve, 800));
   expect(await count(first)).toBe(paused);
   expect(agent.snapshot().points).toMatchObject({ measurements: 2, buffered: 0, dropped: 0 });
+}, 60_000);
+
+it('measurements made through the API with the simulation settings are collected, and one paused through the API stops', async () => {
+  const collector = await h.newCollector();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'historian-agent-points-'));
+  workDirs.push(workDir);
+  const agent = createAgent({ client: createCollectorClient({ url: h.url, token: collector.token }), workDir, intervalMs: 150, flushIntervalMs: 150 });
+  running.push(agent);
+  await agent.start();
+  // Registered: the server knows the collector's measurement settings schema now.
+  const manager = await createTestUser(h.t.db, { privileges: { [h.plant]: ['READ_MEASUREMENTS', 'MANAGE_MEASUREMENTS', 'READ_COLLECTORS'] } });
+  const headers = { ...(await sessionHeaders(h.t.ctx, manager.uuid)), 'x-organization-uuid': h.plant };
+  const create = (payload: object) => h.t.app.inject({ method: 'POST', url: '/api/measurements', headers, payload });
+  const base = { CollectorUUID: collector.uuid, DatabaseUUID: database, Status: 'Active' };
+  const wrong = await create({ ...base, Name: 'Wrong', Datatype: 'number', Settings: { Signal: 'zigzag' } });
+  expect(wrong.statusCode).toBe(400);
+  const made = await Promise.all([
+    create({ ...base, Name: 'Boiler.Temperature', Datatype: 'number', Settings: { Signal: 'sine', Amplitude: 20, Offset: 80, Noise: 0.5, SampleIntervalMs: 100 } }),
+    create({ ...base, Name: 'Line.State', Datatype: 'string', Settings: { Signal: 'states', States: 'Idle,Running', SampleIntervalMs: 100 } }),
+  ]);
+  const [temperature, state] = made.map((response) => {
+    expect(response.statusCode).toBe(201);
+    return response.json<{ UUID: string }>().UUID;
+  });
+  await waitFor(() => count(temperature), (n) => n >= 3);
+  await waitFor(() => count(state), (n) => n >= 3);
+
+  const paused = await h.t.app.inject({ method: 'PATCH', url: '/api/measurements/status', headers, payload: { UUIDs: [temperature], Status: 'Paused' } });
+  expect(paused.statusCode).toBe(200);
+  await waitFor(() => agent.snapshot().points.measurements, (n) => n === 1);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const stopped = await count(temperature);
+  const before = await count(state);
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  expect(await count(temperature)).toBe(stopped);
+  expect(await count(state)).toBeGreaterThan(before);
 }, 60_000);

@@ -40,7 +40,17 @@ describe('access declarations in openapi/historian.yaml', () => {
   it('only the collector-facing calls take collector tokens, and they declare no privileges', () => {
     const collectorCalls = operations().filter((op) => op['x-historian-access'] === 'collector');
     expect(collectorCalls.map((op) => op.operationId).sort()).toEqual(
-      ['downloadCollectorUpdate', 'getCollectorAssignment', 'getCollectorUpdateOffer', 'registerCollector', 'reportCollectorHealth'].sort(),
+      [
+        'downloadCollectorUpdate',
+        'getCollectorAssignment',
+        'getCollectorUpdateOffer',
+        'registerCollector',
+        'reportCollectorHealth',
+        // the data path (server/ingestion)
+        'getCollectorMeasurements',
+        'discoverCollectorMeasurements',
+        'writeCollectorPoints',
+      ].sort(),
     );
     expect(readRouteAccess({ 'x-historian-access': 'collector', 'x-historian-privileges': ['READ_COLLECTORS'] })).toMatch(/needs access/);
   });

@@ -8,6 +8,7 @@ import { bearer, collectorWithToken } from '../collectors/testing/collectorFixtu
 import { loadConfig } from '../config';
 import { createTimeseriesStores, type TimeseriesStores } from '../timeseries/stores';
 import type { TimeseriesStore } from '../timeseries/types';
+import { createBatchIngestion } from './batches';
 import { insertBuiltinDatabase, insertMeasurement } from './testing/fixtures';
 
 // The collector calls of the data path: the measurements a collector should collect, discovery,
@@ -137,6 +138,28 @@ describe('POST /collector-api/points', () => {
     expect(big.statusCode).toBe(400);
     expect(big.json().detail).toContain('at most 50000 points');
     expect(await stored(measurement)).toEqual([]);
+  });
+});
+
+describe('batch keys', () => {
+  it('are pruned after a day, at most every ten minutes', async () => {
+    const { collector, measurement } = await setup();
+    const stores = createTimeseriesStores(t.db);
+    let clock = Date.now();
+    const ingestion = createBatchIngestion(t.db, stores, () => clock);
+    const keys = async () => (await t.db.query<{ batch_key: string }>('SELECT batch_key FROM collector_batches WHERE collector_uuid = $1 ORDER BY 1', [collector.uuid])).rows.map((row) => row.batch_key);
+    await t.db.query("INSERT INTO collector_batches (collector_uuid, batch_key, points, received_at) VALUES ($1, 'old', 1, now() - interval '25 hours'), ($1, 'recent', 1, now() - interval '23 hours')", [collector.uuid]);
+    await ingestion.ingest(collector.uuid, { BatchKey: 'now', Points: [{ MeasurementUUID: measurement, T: [T0], V: [1] }] });
+    expect(await keys()).toEqual(['now', 'recent']);
+    // Now older than a day too, but five minutes after the last pruning: it waits for the next one.
+    await t.db.query("UPDATE collector_batches SET received_at = now() - interval '25 hours' WHERE collector_uuid = $1 AND batch_key = 'recent'", [collector.uuid]);
+    clock += 5 * 60 * 1000;
+    await ingestion.ingest(collector.uuid, { BatchKey: 'later', Points: [] });
+    expect(await keys()).toEqual(['later', 'now', 'recent']);
+    clock += 6 * 60 * 1000;
+    await ingestion.ingest(collector.uuid, { BatchKey: 'later still', Points: [] });
+    expect(await keys()).toEqual(['later', 'later still', 'now']);
+    await stores.close();
   });
 });
 
