@@ -25,7 +25,7 @@ const FALLBACK_WIDTH = 800;
 function useFormatters() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const number = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 6 });
+    const number = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 5 });
     const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
     return { value: (value: number) => number.format(value), time: (value: number) => time.format(value) };
   }, [i18n.language]);

@@ -28,7 +28,7 @@ jest.mock('uplot', () => {
       this.options = options;
       this.data = data;
       plots.push(this);
-      for (const hook of options.hooks?.ready ?? []) hook(this as unknown as uPlot);
+      for (const hook of options.hooks?.ready ?? []) hook?.(this as unknown as uPlot);
     }
     setData(data: uPlot.AlignedData) {
       this.data = data;
