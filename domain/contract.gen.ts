@@ -214,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/measurements/import/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a filled-in collector template (.xlsx, the Measurements sheet) and tell, per row, what an import would do; nothing changes. The parsed upload is kept for an hour under the Token. */
+        post: operations["importMeasurementsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a dry run's rows as a measurement_import job (only the caller's own, unexpired dry run). */
+        post: operations["importMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task-schedulers": {
         parameters: {
             query?: never;
@@ -2245,7 +2279,14 @@ export interface components {
             /** Format: uuid */
             UpdatedBy?: $Read<string | null>;
             /** @description The newest point the collector delivered; null before the first. */
-            LastPoint?: $Read<components["schemas"]["MeasurementLastPoint"] | null>;
+            LastPoint?: $Read<{
+                /** Format: date-time */
+                Time: string;
+                /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
+                Value: unknown;
+                /** @description The point's quality code (e.g. OPC 192 = good). */
+                Quality?: number | null;
+            } | null>;
         };
         /**
          * @description Initial is accepted for rows older than the Discovered status and reads like Active.
@@ -2271,14 +2312,6 @@ export interface components {
             LimitLo?: number | null;
             LimitHi?: number | null;
         };
-        MeasurementLastPoint: {
-            /** Format: date-time */
-            Time: string;
-            /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
-            Value: unknown;
-            /** @description The point's quality code (e.g. OPC 192 = good). */
-            Quality?: number | null;
-        };
         MeasurementStatusChange: {
             UUIDs: components["schemas"]["Uuid"][];
             /** @enum {string} */
@@ -2303,6 +2336,61 @@ export interface components {
         MeasurementLabel: {
             Name: string;
             Count: number;
+        };
+        MeasurementImportUpload: {
+            CollectorUUID: components["schemas"]["Uuid"];
+            /**
+             * Format: binary
+             * @description The collector's template (.xlsx) filled in.
+             */
+            File: string;
+        };
+        /** @enum {string} */
+        MeasurementImportAction: "New" | "Update" | "No change" | "Error";
+        MeasurementImportRow: {
+            /** @description The row's number in the sheet (the header is row 1). */
+            Row: number;
+            Name: string;
+            Action: components["schemas"]["MeasurementImportAction"];
+            Changes: components["schemas"]["MeasurementImportChange"][];
+            Errors: components["schemas"]["MeasurementImportError"][];
+        };
+        MeasurementImportChange: {
+            Field: string;
+            Old: string;
+            New: string;
+        };
+        MeasurementImportError: {
+            /** @description The cell, e.g. "D7"; empty for an error of the whole row. */
+            Cell: string;
+            Column: string;
+            /** @description A translation key (measurements.import.errors.*). */
+            Message: string;
+            Params: {
+                [key: string]: string;
+            };
+        };
+        MeasurementImportSummary: {
+            New: number;
+            Update: number;
+            NoChange: number;
+            Error: number;
+        };
+        MeasurementImportDryRun: {
+            Rows: components["schemas"]["MeasurementImportRow"][];
+            Summary: components["schemas"]["MeasurementImportSummary"];
+            /** @description Header cells that are no column of the template; their values are ignored. */
+            UnknownColumns: string[];
+            /** @description Names this dry run for the apply call (this user, this organization). */
+            Token: string;
+            /** Format: date-time */
+            ExpiresAt: string;
+        };
+        MeasurementImportApply: {
+            Token: string;
+        };
+        MeasurementImportStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         TaskSchedulerMeasurement: {
             UUID: components["schemas"]["Uuid"];
@@ -2933,6 +3021,69 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLog"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurementsDryRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MeasurementImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The action of every row, and the token that applies them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportDryRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementImportApply"];
+            };
+        };
+        responses: {
+            /** @description The job that applies the rows. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];

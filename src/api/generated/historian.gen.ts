@@ -136,6 +136,32 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    importMeasurementsDryRun: build.mutation<
+      ImportMeasurementsDryRunApiResponse,
+      ImportMeasurementsDryRunApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import/dry-run`,
+        method: "POST",
+        body: queryArg.measurementImportUpload,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    importMeasurements: build.mutation<
+      ImportMeasurementsApiResponse,
+      ImportMeasurementsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import`,
+        method: "POST",
+        body: queryArg.measurementImportApply,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getTaskSchedulers: build.query<
       GetTaskSchedulersApiResponse,
       GetTaskSchedulersApiArg
@@ -1297,6 +1323,20 @@ export type GetAuditLogApiArg = {
   /** Every entry of the installation, also those of no organization, whatever the current organization; needs READ_AUDIT_LOGS at root (else 403). */
   allOrganizations?: boolean;
 };
+export type ImportMeasurementsDryRunApiResponse =
+  /** status 200 The action of every row, and the token that applies them. */ MeasurementImportDryRun;
+export type ImportMeasurementsDryRunApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportUpload: MeasurementImportUpload;
+};
+export type ImportMeasurementsApiResponse =
+  /** status 202 The job that applies the rows. */ MeasurementImportStarted;
+export type ImportMeasurementsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportApply: MeasurementImportApply;
+};
 export type GetTaskSchedulersApiResponse =
   /** status 200 A page of task schedulers. */ TaskSchedulerRead[];
 export type GetTaskSchedulersApiArg = {
@@ -2121,6 +2161,56 @@ export type AuditChainVerification = {
     Problem: "content_changed" | "link_broken";
   } | null;
 };
+export type MeasurementImportAction = "New" | "Update" | "No change" | "Error";
+export type MeasurementImportChange = {
+  Field: string;
+  Old: string;
+  New: string;
+};
+export type MeasurementImportError = {
+  /** The cell, e.g. "D7"; empty for an error of the whole row. */
+  Cell: string;
+  Column: string;
+  /** A translation key (measurements.import.errors.*). */
+  Message: string;
+  Params: {
+    [key: string]: string;
+  };
+};
+export type MeasurementImportRow = {
+  /** The row's number in the sheet (the header is row 1). */
+  Row: number;
+  Name: string;
+  Action: MeasurementImportAction;
+  Changes: MeasurementImportChange[];
+  Errors: MeasurementImportError[];
+};
+export type MeasurementImportSummary = {
+  New: number;
+  Update: number;
+  NoChange: number;
+  Error: number;
+};
+export type MeasurementImportDryRun = {
+  Rows: MeasurementImportRow[];
+  Summary: MeasurementImportSummary;
+  /** Header cells that are no column of the template; their values are ignored. */
+  UnknownColumns: string[];
+  /** Names this dry run for the apply call (this user, this organization). */
+  Token: string;
+  ExpiresAt: string;
+};
+export type MeasurementImportUpload = {
+  CollectorUUID: Uuid;
+  /** The collector's template (.xlsx) filled in. */
+  File: Blob;
+};
+export type MeasurementImportStarted = {
+  JobUUID: Uuid;
+};
+export type MeasurementImportApply = {
+  Token: string;
+};
 export type TaskType = "parquet_export";
 export type TaskSchedulerState = "running" | "stopped";
 export type ParquetExportSettings = {
@@ -2224,13 +2314,6 @@ export type Measurement = {
   /** Trimmed; duplicates are dropped. */
   Labels?: string[];
 };
-export type MeasurementLastPoint = {
-  Time: string;
-  /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
-  Value: any;
-  /** The point's quality code (e.g. OPC 192 = good). */
-  Quality?: number | null;
-};
 export type MeasurementRead = {
   UUID: Uuid;
   Name: string;
@@ -2253,7 +2336,13 @@ export type MeasurementRead = {
   CreatedBy?: string | null;
   UpdatedBy?: string | null;
   /** The newest point the collector delivered; null before the first. */
-  LastPoint?: MeasurementLastPoint | null;
+  LastPoint?: {
+    Time: string;
+    /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
+    Value: any;
+    /** The point's quality code (e.g. OPC 192 = good). */
+    Quality?: number | null;
+  } | null;
 };
 export type MeasurementBulkItemResult = {
   UUID: Uuid;
@@ -2800,6 +2889,8 @@ export const {
   useLazyGetAuditChainVerificationQuery,
   useGetAuditLogQuery,
   useLazyGetAuditLogQuery,
+  useImportMeasurementsDryRunMutation,
+  useImportMeasurementsMutation,
   useGetTaskSchedulersQuery,
   useLazyGetTaskSchedulersQuery,
   useCreateTaskSchedulerMutation,

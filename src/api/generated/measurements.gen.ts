@@ -1,6 +1,32 @@
 import { baseApi as api } from "../baseApi";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    importMeasurementsDryRun: build.mutation<
+      ImportMeasurementsDryRunApiResponse,
+      ImportMeasurementsDryRunApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import/dry-run`,
+        method: "POST",
+        body: queryArg.measurementImportUpload,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    importMeasurements: build.mutation<
+      ImportMeasurementsApiResponse,
+      ImportMeasurementsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/measurements/import`,
+        method: "POST",
+        body: queryArg.measurementImportApply,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getMeasurements: build.query<
       GetMeasurementsApiResponse,
       GetMeasurementsApiArg
@@ -119,6 +145,20 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as measurementsEndpoints };
+export type ImportMeasurementsDryRunApiResponse =
+  /** status 200 The action of every row, and the token that applies them. */ MeasurementImportDryRun;
+export type ImportMeasurementsDryRunApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportUpload: MeasurementImportUpload;
+};
+export type ImportMeasurementsApiResponse =
+  /** status 202 The job that applies the rows. */ MeasurementImportStarted;
+export type ImportMeasurementsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  measurementImportApply: MeasurementImportApply;
+};
 export type GetMeasurementsApiResponse =
   /** status 200 A page of measurements. */ MeasurementRead[];
 export type GetMeasurementsApiArg = {
@@ -193,7 +233,74 @@ export type GetMeasurementLabelsApiArg = {
   /** Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
   keyword?: string;
 };
+export type MeasurementImportAction = "New" | "Update" | "No change" | "Error";
+export type MeasurementImportChange = {
+  Field: string;
+  Old: string;
+  New: string;
+};
+export type MeasurementImportError = {
+  /** The cell, e.g. "D7"; empty for an error of the whole row. */
+  Cell: string;
+  Column: string;
+  /** A translation key (measurements.import.errors.*). */
+  Message: string;
+  Params: {
+    [key: string]: string;
+  };
+};
+export type MeasurementImportRow = {
+  /** The row's number in the sheet (the header is row 1). */
+  Row: number;
+  Name: string;
+  Action: MeasurementImportAction;
+  Changes: MeasurementImportChange[];
+  Errors: MeasurementImportError[];
+};
+export type MeasurementImportSummary = {
+  New: number;
+  Update: number;
+  NoChange: number;
+  Error: number;
+};
+export type MeasurementImportDryRun = {
+  Rows: MeasurementImportRow[];
+  Summary: MeasurementImportSummary;
+  /** Header cells that are no column of the template; their values are ignored. */
+  UnknownColumns: string[];
+  /** Names this dry run for the apply call (this user, this organization). */
+  Token: string;
+  ExpiresAt: string;
+};
+export type Problem = {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  /** A translation key for the client, e.g. users.errors.login. */
+  code?: string;
+  /** Messages keyed by field path. */
+  errors?: {
+    [key: string]: string[];
+  };
+  /** What a deletion would take along, by kind (DELETE /organizations/{id} without confirm). */
+  holdings?: {
+    [key: string]: number;
+  };
+};
 export type Uuid = string;
+export type MeasurementImportUpload = {
+  CollectorUUID: Uuid;
+  /** The collector's template (.xlsx) filled in. */
+  File: Blob;
+};
+export type MeasurementImportStarted = {
+  JobUUID: Uuid;
+};
+export type MeasurementImportApply = {
+  Token: string;
+};
 export type ValueType =
   | "number"
   | "boolean"
@@ -238,13 +345,6 @@ export type Measurement = {
   /** Trimmed; duplicates are dropped. */
   Labels?: string[];
 };
-export type MeasurementLastPoint = {
-  Time: string;
-  /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
-  Value: any;
-  /** The point's quality code (e.g. OPC 192 = good). */
-  Quality?: number | null;
-};
 export type MeasurementRead = {
   UUID: Uuid;
   Name: string;
@@ -267,24 +367,13 @@ export type MeasurementRead = {
   CreatedBy?: string | null;
   UpdatedBy?: string | null;
   /** The newest point the collector delivered; null before the first. */
-  LastPoint?: MeasurementLastPoint | null;
-};
-export type Problem = {
-  type?: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-  /** A translation key for the client, e.g. users.errors.login. */
-  code?: string;
-  /** Messages keyed by field path. */
-  errors?: {
-    [key: string]: string[];
-  };
-  /** What a deletion would take along, by kind (DELETE /organizations/{id} without confirm). */
-  holdings?: {
-    [key: string]: number;
-  };
+  LastPoint?: {
+    Time: string;
+    /** The value as its datatype has it (number, boolean, string, array; raw as base64). */
+    Value: any;
+    /** The point's quality code (e.g. OPC 192 = good). */
+    Quality?: number | null;
+  } | null;
 };
 export type MeasurementBulkItemResult = {
   UUID: Uuid;
@@ -311,6 +400,8 @@ export type MeasurementLabel = {
   Count: number;
 };
 export const {
+  useImportMeasurementsDryRunMutation,
+  useImportMeasurementsMutation,
   useGetMeasurementsQuery,
   useLazyGetMeasurementsQuery,
   useCreateMeasurementMutation,
