@@ -16,6 +16,7 @@ import { choosePeriodMs } from '../../src/components/trend/trendQuery';
 import { readPalette } from '../../src/components/trend/trendPalette';
 import { TrendView } from '../../src/features/measurements/trend/TrendView';
 import { createTestI18n } from '../../src/i18n/testI18n';
+import '../../src/features/measurements/measurements.css';
 import '../../src/styles/app.css';
 import '../../src/styles/theme.css';
 
@@ -116,7 +117,10 @@ if (viewHost && location.hash.startsWith('#view')) {
   createRoot(viewHost).render(
     <AppProviders store={store} i18n={createTestI18n()}>
       <MemoryRouter initialEntries={[`/measurements${address}`]}>
-        <TrendView />
+        {/* Framed as the measurements page frames it. */}
+        <section className="measurement-trend-panel">
+          <TrendView />
+        </section>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -106,6 +106,11 @@ function setup(route = '/measurements?trend=m1,m2&from=now-1h&to=now') {
   return { ...rendered, bodies, address };
 }
 
+beforeAll(() => {
+  // uPlot loads only where the screen answers matchMedia, which jsdom does not.
+  window.matchMedia = jest.fn((query: string) => ({ matches: false, media: query, onchange: null, addListener: jest.fn(), removeListener: jest.fn(), addEventListener: jest.fn(), removeEventListener: jest.fn(), dispatchEvent: jest.fn() }));
+});
+
 beforeEach(() => {
   plots.length = 0;
 });
