@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from './trendAddress';
 import { MIXED_STATE, type LaneSegment, type TrendLane } from './trendData';
@@ -42,7 +43,7 @@ function valueColours(lane: TrendLane, palette: TrendPalette): Map<string, strin
 }
 
 /** Booleans and strings under the chart: one coloured segment per state, its value and times on hover. */
-export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLanesProps) {
+function StateLanesView({ lanes, range, plot, palette, formatTime }: StateLanesProps) {
   const { t } = useTranslation();
   if (lanes.length === 0 || plot.width <= 0) return null;
   const span = range.end - range.start;
@@ -83,3 +84,6 @@ export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLan
     </ul>
   );
 }
+
+/** Memoised: the cursor tooltip re-renders the chart at every mouse move, the lanes need not follow. */
+export const StateLanes = memo(StateLanesView);
