@@ -345,7 +345,8 @@ describe('measurements: privileges and organizations', () => {
 describe('measurements: the Calculations licence feature', () => {
   let efficiency: string;
   beforeAll(async () => {
-    efficiency = await create({ Name: 'Yield', CollectorUUID: calculation, Settings: {}, Labels: [] });
+    efficiency = await create({ Name: 'Yield', CollectorUUID: calculation, Settings: {}, Labels: ['formula'] });
+    expect((await call('GET', '/measurement-labels', headersIn(reader))).json()).toContainEqual({ Name: 'formula', Count: 1 });
     // No licence and no trial: no feature.
     await t.db.query('INSERT INTO settings (organization_uuid, name, value) VALUES ($1, $2, $3)', [await rootOrganizationUuid(t.db), SETTING_NAMES.trialMode, 'false']);
   });
@@ -354,6 +355,7 @@ describe('measurements: the Calculations licence feature', () => {
     expect((await call('GET', '/measurements?OnlyCalculations=true', headersIn(reader))).statusCode).toBe(403);
     expect(names(await call('GET', '/measurements?Limit=1000', headersIn(reader)))).not.toContain('Yield');
     expect((await call('GET', `/measurements/${efficiency}`, headersIn(reader))).statusCode).toBe(404);
+    expect((await call('GET', '/measurement-labels', headersIn(reader))).json()).not.toContainEqual(expect.objectContaining({ Name: 'formula' }));
     const created = await call('POST', '/measurements', headersIn(admin), measurement({ Name: 'Unlicensed', CollectorUUID: calculation, Settings: {} }));
     expect(created.statusCode).toBe(400);
     expect(created.json()).toMatchObject({ code: 'measurements.errors.calculations_unlicensed', errors: { CollectorUUID: [expect.any(String)] } });

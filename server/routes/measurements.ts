@@ -229,7 +229,8 @@ export function measurementsHandlers(ctx: AppContext) {
     },
 
     async getMeasurementLabels(request: FastifyRequest<{ Querystring: { Keyword?: string } }>) {
-      const labels = await repository().labelCounts(organizationOf(request), keywordOf(request.query.Keyword));
+      const organizationUuid = organizationOf(request);
+      const labels = await repository().labelCounts(organizationUuid, keywordOf(request.query.Keyword), !(await calculationsLicensed(organizationUuid)));
       return labels.map((label) => ({ Name: label.name, Count: label.count }));
     },
   };

@@ -1,6 +1,6 @@
 import { jobsEndpoints } from '../generated/jobs.gen';
 import { withOutcomes, type EndpointOutcome } from '../outcomes';
-import { byId, listTags, tagTypes, type EndpointTags, type Listed } from '../tags';
+import { byId, listTags, tagTypes, type ApiTag, type EndpointTags, type Listed } from '../tags';
 
 // Background jobs: the list, one job, its log, and pause, resume and cancel. Loads with the jobs
 // panel (src/features/jobs), never with the sign-in route.
@@ -22,6 +22,20 @@ const outcomes: Record<string, EndpointOutcome> = {
   resumeJob: { error: { messageKey: 'jobs.errors.resume' } },
   cancelJob: { error: { messageKey: 'jobs.errors.cancel' } },
 };
+
+/**
+ * What a job of each type changes, refreshed when one ends: its writes happen on the server long
+ * after the call that started it, so no mutation's tags cover them. Failed and canceled jobs count
+ * too, since they may have written part of their work.
+ */
+const CHANGED_BY_JOB_TYPE: Record<string, readonly ApiTag[]> = {
+  measurement_import: [
+    { type: 'Measurement', id: 'LIST' },
+    { type: 'MeasurementLabel', id: 'LIST' },
+  ],
+};
+
+export const tagsChangedByJob = (type: string): ApiTag[] => [...(CHANGED_BY_JOB_TYPE[type] ?? [])];
 
 export const jobsApi = withOutcomes(jobsEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: jobsTags }), outcomes);
 

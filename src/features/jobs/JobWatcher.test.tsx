@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Job } from '../../api/generated/historian.gen';
@@ -7,11 +8,12 @@ import { noTranslationOverrides } from '../../testing/licence';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 import { jobsApi } from '../../api/areas/jobs';
+import { useGetMeasurementsQuery } from '../../api/areas/measurements';
 import { JobWatcher } from './JobWatcher';
 
 // When a job the user started ends, a toast says how, with a link that opens the jobs panel on it.
 
-function renderWatcher(job: Job, ended: Job) {
+function renderWatcher(job: Job, ended: Job, also: ReactNode = null) {
   document.cookie = 'XSRF-TOKEN=test';
   let polls = 0;
   server.use(
@@ -26,6 +28,7 @@ function renderWatcher(job: Job, ended: Job) {
     <>
       <JobWatcher />
       <ToastViewport />
+      {also}
     </>,
     { preloadedState: { session: aSession(), jobsPanel: { open: false, focusJobUuid: null, started: [job.UUID] } } },
   );
@@ -47,6 +50,25 @@ describe('the end of a job the user started', () => {
     const message = await screen.findByText('Measurement import failed: the file has no header row', undefined, { timeout: 5000 });
     // Error toasts sit in the assertive live region.
     expect(message.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it('a measurement import that ended refreshes the measurement lists, which its rows changed', async () => {
+    const job = aJob({ Type: 'measurement_import' });
+    let listed = 0;
+    server.use(
+      http.get('/api/measurements', () => {
+        listed += 1;
+        return HttpResponse.json([], { headers: { 'x-total-count': '0' } });
+      }),
+    );
+    function MeasurementList() {
+      useGetMeasurementsQuery({});
+      return null;
+    }
+    const { store } = renderWatcher(job, { ...job, State: 'done', Progress: 1, FinishedAt: '2026-11-26T10:10:00.000Z' }, <MeasurementList />);
+    await screen.findByText('Measurement import finished.', undefined, { timeout: 5000 });
+    await waitFor(() => expect(listed).toBe(2));
+    expect(store.getState().jobsPanel.started).toEqual([]);
   });
 
   it('a job that was only paused is not told as ended', async () => {

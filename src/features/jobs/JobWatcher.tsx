@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { jobsApi, useGetJobsQuery } from '../../api/areas/jobs';
+import { jobsApi, tagsChangedByJob, useGetJobsQuery } from '../../api/areas/jobs';
 import type { Job, JobState } from '../../api/generated/historian.gen';
 import { jobTypeLabel } from '../../lib/jobLabels';
 import { hasEnded } from '../../lib/jobRules';
@@ -16,6 +16,7 @@ const POLL_MS = 2000;
  * Tells the user in a toast when a job they started ends (done, failed or canceled), with a link
  * that opens the jobs panel on it. It polls the user's pending and running jobs only while there
  * are some to watch (state/jobsWatch.ts), and asks for each one that left that list how it ended.
+ * What an ended job changed (tagsChangedByJob) is fetched again, so lists show its work.
  */
 export function JobWatcher() {
   const { t } = useTranslation();
@@ -51,6 +52,8 @@ export function JobWatcher() {
         .then((job) => {
           if (hasEnded(job) && !told.current.has(uuid)) {
             told.current.add(uuid);
+            const changed = tagsChangedByJob(job.Type);
+            if (changed.length > 0) dispatch(jobsApi.util.invalidateTags(changed));
             if (job.CreatedByUUID === userId) dispatch(toastShown(endToast(job, jobTypeLabel(t, job.Type))));
           }
           if (job.State !== 'pending' && job.State !== 'running') dispatch(jobEndTold(uuid));
