@@ -1037,6 +1037,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collector-api/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collector's own Active measurements, which it should collect.
+         * @description MeasurementsVersion changes whenever any measurement of the collector changes (created, updated, paused, deleted); the health answer carries it too, so the collector fetches this list again only when it moved.
+         */
+        get: operations["getCollectorMeasurements"];
+        put?: never;
+        /**
+         * Auto-discovery, the collector names the measurements it found.
+         * @description A name the collector has no measurement of yet becomes a measurement with status Discovered and no time-series database (an administrator assigns one and activates it). Names the collector already has are left as they are. Answers the UUID of every name.
+         */
+        post: operations["discoverCollectorMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collector-api/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of points for the collector's own Active measurements; answered once durable.
+         * @description Columnar: per measurement the times (T, epoch milliseconds), the values (V, of the measurement's Datatype) and optionally the qualities (Q), all of one length; at most 50,000 points per batch. The answer comes only after every point is stored in its measurement's time-series database. A BatchKey the server has seen in the last day is answered the same without writing again, so a batch whose answer was lost is sent again with the same key. Measurements that are not the collector's, or not Active, are skipped and listed in Skipped (nothing is written to them); a value of the wrong type is a 400 naming the measurement and index, and nothing of that batch is written.
+         */
+        post: operations["writeCollectorPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/license/fingerprint": {
         parameters: {
             query?: never;
@@ -1251,7 +1295,7 @@ export interface paths {
         /** Update a time-series database; secure settings are replaced only when sent. */
         put: operations["updateTimeseriesDatabase"];
         post?: never;
-        /** Delete a time-series database entry. */
+        /** Delete a time-series database entry; refused (409) while measurements, deleted ones too, are stored in it. */
         delete: operations["deleteTimeseriesDatabase"];
         options?: never;
         head?: never;
@@ -1967,6 +2011,8 @@ export interface components {
             Status: components["schemas"]["ItemStatus"];
             SettingsVersion: number;
             UpdateVersion?: string;
+            /** @description As GET /collector-api/measurements answers it; fetch that list again when it moved. */
+            MeasurementsVersion?: string;
         };
         CollectorUpdateOffer: {
             UUID: components["schemas"]["Uuid"];
@@ -1978,6 +2024,64 @@ export interface components {
             /** @description SHA-256 of the build, hex; verify before switching to it. */
             Checksum: string;
             Size: number;
+        };
+        CollectorMeasurement: {
+            UUID: components["schemas"]["Uuid"];
+            Name: string;
+            Datatype: components["schemas"]["ValueType"];
+            Settings: components["schemas"]["SettingsMap"];
+            Tags: {
+                [key: string]: string;
+            };
+        };
+        CollectorMeasurementList: {
+            /** @description Changes whenever any measurement of the collector changes. */
+            MeasurementsVersion: string;
+            Measurements: components["schemas"]["CollectorMeasurement"][];
+        };
+        CollectorDiscovery: {
+            Measurements: {
+                Name: string;
+                Datatype: components["schemas"]["ValueType"];
+                Settings?: components["schemas"]["SettingsMap"];
+            }[];
+        };
+        CollectorDiscoveryResult: {
+            Measurements: {
+                Name: string;
+                UUID: components["schemas"]["Uuid"];
+                /** @description false when the collector had a measurement of this name already. */
+                Created: boolean;
+            }[];
+        };
+        CollectorPointBatch: {
+            /** @description Chosen by the collector, kept until the batch is acknowledged; the same key for every retry. */
+            BatchKey: string;
+            Points: components["schemas"]["CollectorPointSeries"][];
+        };
+        CollectorPointSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description Epoch milliseconds. */
+            T: number[];
+            /** @description Values of the measurement's Datatype (raw as base64), as many as T. */
+            V: unknown[];
+            /** @description Optional qualities (int32; null for none), as many as T. */
+            Q?: (number | null)[];
+        };
+        CollectorPointBatchResult: {
+            BatchKey: string;
+            /** @description Points stored by this batch (when first received). */
+            Points: number;
+            /** @description The key was seen before; nothing was written again. */
+            Duplicate: boolean;
+            Skipped: {
+                MeasurementUUID: components["schemas"]["Uuid"];
+                /**
+                 * @description NotFound also for another collector's measurement.
+                 * @enum {string}
+                 */
+                Reason: "NotFound" | "NotActive";
+            }[];
         };
         LicenseFingerprint: {
             token: string;
@@ -4712,6 +4816,82 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to collect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorMeasurementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    discoverCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorDiscovery"];
+            };
+        };
+        responses: {
+            /** @description The measurement of each name, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorDiscoveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    writeCollectorPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorPointBatch"];
+            };
+        };
+        responses: {
+            /** @description Stored (or stored before, under the same key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorPointBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getLicenseFingerprint: {
         parameters: {
             query?: never;
@@ -5108,6 +5288,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

@@ -49,10 +49,10 @@ const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
 /** Task schedulers: recurring tasks whose runs are jobs. */
 const TASK_SCHEDULERS = [/TaskScheduler/];
-/** The time-series query: points of measurements for trends, JSON or columnar. */
-const TIMESERIES = ['queryTimeseries'];
 /** Measurements, their labels, bulk changes and imports (the task schedulers' own list stays there). */
 const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
+/** The time-series query: points of measurements for trends, JSON or columnar. */
+const TIMESERIES = ['queryTimeseries'];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -65,6 +65,9 @@ const NOT_CALLED = [
   'reportCollectorHealth',
   'getCollectorUpdateOffer',
   'downloadCollectorUpdate',
+  'getCollectorMeasurements',
+  'discoverCollectorMeasurements',
+  'writeCollectorPoints',
 ];
 
 const matches = (name: string, patterns: readonly (string | RegExp)[]) => patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)));
@@ -98,8 +101,8 @@ const config: ConfigFile = {
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
-    '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
     '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
+    '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
   },
 };
 
@@ -114,7 +117,7 @@ export const AREAS = {
   auditLogs: called(AUDIT_LOGS),
   jobs: called(JOBS),
   taskSchedulers: called(TASK_SCHEDULERS),
-  timeseries: called(TIMESERIES),
   measurements: called(MEASUREMENTS),
+  timeseries: called(TIMESERIES),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

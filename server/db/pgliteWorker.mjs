@@ -13,6 +13,8 @@
 
 import { parentPort } from 'node:worker_threads';
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
+// Trigram indexes for "contains" and regular-expression searches (migration 066, the measurements list).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** @type {PGlite | undefined} */
 let pg;
@@ -79,7 +81,7 @@ function target(tx) {
 async function handle(message) {
   switch (message.op) {
     case 'open':
-      pg = await PGlite.create(message.dataDir, { startParams: [...PGlite.defaultStartParams, ...message.settings] });
+      pg = await PGlite.create(message.dataDir, { startParams: [...PGlite.defaultStartParams, ...message.settings], extensions: { pg_trgm } });
       // A date, so the server's thread can tell whether the dates it gets are of its own realm.
       return new Date(0);
     case 'query':

@@ -106,7 +106,7 @@ const columnsOf = (value: NormalizedMeasurement) => ({
   labels: value.labels,
 });
 
-/** The list's filters as one condition on `m` (measurements) and `c` (their collectors). */
+/** The list's filters as one condition on `m` (measurements). */
 function conditionsOf(organizationUuid: string, filter: MeasurementFilter): RawBuilder<SqlBool> {
   const all: RawBuilder<SqlBool>[] = [sql`m.organization_uuid = ${organizationUuid}`];
   // Initial (rows older than Discovered) reads like Active.
@@ -114,7 +114,9 @@ function conditionsOf(organizationUuid: string, filter: MeasurementFilter): RawB
   all.push(statuses.length > 0 ? sql`m.status = ANY(${[...statuses]}::text[])` : sql`m.status <> 'Deleted'`);
   if (filter.keyword) {
     const pattern = containsPattern(filter.keyword);
-    all.push(sql`(m.name ILIKE ${pattern} ESCAPE '\\' OR m.description ILIKE ${pattern} ESCAPE '\\')`);
+    // `\` is LIKE's default escape (containsPattern escapes with it); no ESCAPE clause, so the
+    // trigram indexes of migration 066 serve the match.
+    all.push(sql`(m.name ILIKE ${pattern} OR m.description ILIKE ${pattern})`);
   }
   if (filter.regex) all.push(sql`m.name ~ ${filter.regex}`);
   if (filter.labels && filter.labels.length > 0) all.push(sql`m.labels @> ${[...filter.labels]}::text[]`);
@@ -123,11 +125,14 @@ function conditionsOf(organizationUuid: string, filter: MeasurementFilter): RawB
   if (filter.datatypes && filter.datatypes.length > 0) all.push(sql`m.datatype = ANY(${[...filter.datatypes]}::text[])`);
   if (filter.quality === 'Good') all.push(sql`m.quality = 'Good'`);
   if (filter.quality === 'Bad') all.push(sql`m.quality LIKE 'Bad%'`);
-  if (filter.onlyCalculations) all.push(sql`c.collector_type = ${CALCULATION_TYPE}`);
-  else if (filter.excludeCalculations) all.push(sql`c.collector_type <> ${CALCULATION_TYPE}`);
+  // EXISTS instead of a join: the count and the page's ids then read the measurements alone.
+  const calculation = sql<SqlBool>`EXISTS (SELECT 1 FROM collectors c WHERE c.uuid = m.collector_uuid AND c.collector_type = ${CALCULATION_TYPE})`;
+  if (filter.onlyCalculations) all.push(calculation);
+  else if (filter.excludeCalculations) all.push(sql`NOT ${calculation}`);
   return sql<SqlBool>`(${sql.join(all, sql` AND `)})`;
 }
 
+// Sets of ids go as one array parameter (`= ANY($n::uuid[])`): a bulk call may name 10,000.
 export function measurementsRepository(db: Db) {
   const q = kyselyOf(db);
 
@@ -174,41 +179,55 @@ export function measurementsRepository(db: Db) {
   const find = async (organizationUuid: string, uuid: string): Promise<MeasurementRow | undefined> =>
     selected().where('m.uuid', '=', uuid).where('m.organization_uuid', '=', organizationUuid).executeTakeFirst();
 
+  /** How many measurements match (the list's x-total-count). */
+  const count = async (organizationUuid: string, filter: MeasurementFilter): Promise<number> => {
+    const { n } = await q
+      .selectFrom('measurements as m')
+      .where(conditionsOf(organizationUuid, filter))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return n;
+  };
+
+  /** One page of the measurements that match, sorted. */
+  const page = async (organizationUuid: string, filter: MeasurementFilter): Promise<MeasurementRow[]> => {
+    const sort = filter.sort ?? 'Name';
+    const direction = sort.startsWith('-') ? sql`DESC` : sql`ASC`;
+    const key = sort.replace(/^-/, '');
+    const order =
+      key === 'Status'
+        ? sql`m.status ${direction}, lower(m.name) ${direction}, m.uuid ${direction}`
+        : key === 'UpdatedAt'
+          ? sql`m.updated_at ${direction}, m.uuid ${direction}`
+          : sql`lower(m.name) ${direction}, m.uuid ${direction}`;
+    // The page's ids first, from the measurements alone (an index walk for the name order); the
+    // joins then run for these rows only, not for every row an offset skips.
+    const ids = q
+      .selectFrom('measurements as m')
+      .where(conditionsOf(organizationUuid, filter))
+      .select('m.uuid')
+      .orderBy(order)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    return selected().where('m.uuid', 'in', ids).orderBy(order).execute();
+  };
+
   return {
     /** A page of measurements and the count of all that match. */
     async list(organizationUuid: string, filter: MeasurementFilter): Promise<{ rows: MeasurementRow[]; total: number }> {
-      const where = conditionsOf(organizationUuid, filter);
-      // The count needs neither the database's name nor the last point.
-      const { n } = await q
-        .selectFrom('measurements as m')
-        .innerJoin('collectors as c', 'c.uuid', 'm.collector_uuid')
-        .where(where)
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow();
-      const sort = filter.sort ?? 'Name';
-      const direction = sort.startsWith('-') ? sql`DESC` : sql`ASC`;
-      const key = sort.replace(/^-/, '');
-      const order =
-        key === 'Status'
-          ? sql`m.status ${direction}, lower(m.name) ${direction}, m.uuid ${direction}`
-          : key === 'UpdatedAt'
-            ? sql`m.updated_at ${direction}, m.uuid ${direction}`
-            : sql`lower(m.name) ${direction}, m.uuid ${direction}`;
-      const rows = await selected()
-        .where(where)
-        .orderBy(order)
-        .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit)
-        .execute();
-      return { rows, total: n };
+      const total = await count(organizationUuid, filter);
+      const rows = await page(organizationUuid, filter);
+      return { rows, total };
     },
 
+    count,
+    page,
     find,
 
     /** The organization's measurements of these ids (others are left out). */
     async findMany(organizationUuid: string, uuids: readonly string[]): Promise<MeasurementRow[]> {
       if (uuids.length === 0) return [];
-      return selected().where('m.organization_uuid', '=', organizationUuid).where('m.uuid', 'in', [...uuids]).execute();
+      return selected().where('m.organization_uuid', '=', organizationUuid).where(sql<SqlBool>`m.uuid = ANY(${[...uuids]}::uuid[])`).execute();
     },
 
     /** The measurements of one database with these names (for an import: which rows are new). */
@@ -266,7 +285,7 @@ export function measurementsRepository(db: Db) {
         .updateTable('measurements')
         .set({ status, updated_at: sql<Date>`now()`, updated_by: actorUuid })
         .where('organization_uuid', '=', organizationUuid)
-        .where('uuid', 'in', [...uuids])
+        .where(sql<SqlBool>`uuid = ANY(${[...uuids]}::uuid[])`)
         .where('status', '<>', status)
         .returning('uuid')
         .execute();
@@ -284,7 +303,7 @@ export function measurementsRepository(db: Db) {
         .updateTable('measurements')
         .set({ labels: next, updated_at: sql<Date>`now()`, updated_by: actorUuid })
         .where('organization_uuid', '=', organizationUuid)
-        .where('uuid', 'in', [...uuids])
+        .where(sql<SqlBool>`uuid = ANY(${[...uuids]}::uuid[])`)
         .where(sql<SqlBool>`labels IS DISTINCT FROM ${next}`)
         .execute();
     },

@@ -192,9 +192,14 @@ describe('status and delete', () => {
   });
 
   it('delete is refused with a clear message while the collector still has active measurements', async () => {
-    // The measurements table is the placeholder of migration 030 until the measurements issue.
     const collector = await create('Feeder');
-    await t.db.query("INSERT INTO measurements (organization_uuid, collector_uuid, name, status) VALUES ($1, $2, 'Feeder.flow', 'Active')", [plant, collector.UUID]);
+    // A measurement that is not Discovered has a time-series database (migration 065).
+    const database = await t.db.query<{ uuid: string }>("INSERT INTO timeseries_databases (organization_uuid, name, type_uuid) VALUES ($1, 'Feeder data', gen_random_uuid()) RETURNING uuid", [plant]);
+    await t.db.query("INSERT INTO measurements (organization_uuid, collector_uuid, database_uuid, name, status) VALUES ($1, $2, $3, 'Feeder.flow', 'Active')", [
+      plant,
+      collector.UUID,
+      database.rows[0].uuid,
+    ]);
     const refused = await api('DELETE', `/collectors/${collector.UUID}`, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ detail: string }>().detail).toBe('Feeder still has 1 active measurement. Delete them or move them to another collector first.');

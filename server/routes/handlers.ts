@@ -20,6 +20,7 @@ import { systemHandlers } from './system';
 import { tableSettingsHandlers } from './tableSettings';
 import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
+import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { usersHandlers } from './users';
 
@@ -42,6 +43,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...groupPrivilegesHandlers(ctx),
     ...authenticationProvidersHandlers(ctx),
     ...timeseriesDatabasesHandlers(ctx),
+    ...timeseriesQueryHandlers(ctx),
     ...auditLogsHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),

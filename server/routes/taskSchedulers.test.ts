@@ -30,7 +30,14 @@ let exportRoot: string;
 
 async function createMeasurement(organizationUuid: string, name: string): Promise<string> {
   const collector = await t.db.query<{ uuid: string }>("INSERT INTO collectors (organization_uuid, name) VALUES ($1, $2) RETURNING uuid", [organizationUuid, `c-${name}`]);
-  const row = await t.db.query<{ uuid: string }>('INSERT INTO measurements (organization_uuid, collector_uuid, name) VALUES ($1, $2, $3) RETURNING uuid', [organizationUuid, collector.rows[0].uuid, name]);
+  // A measurement that is not Discovered has a time-series database (migration 065).
+  const database = await t.db.query<{ uuid: string }>('INSERT INTO timeseries_databases (organization_uuid, name, type_uuid) VALUES ($1, $2, gen_random_uuid()) RETURNING uuid', [organizationUuid, `db-${name}`]);
+  const row = await t.db.query<{ uuid: string }>('INSERT INTO measurements (organization_uuid, collector_uuid, database_uuid, name) VALUES ($1, $2, $3, $4) RETURNING uuid', [
+    organizationUuid,
+    collector.rows[0].uuid,
+    database.rows[0].uuid,
+    name,
+  ]);
   return row.rows[0].uuid;
 }
 

@@ -79,6 +79,34 @@ export type AggregateValue = PointValue | null;
  */
 export type AggregatedRow = { time: Date } & Partial<Record<Aggregation, AggregateValue>>;
 
+/** A point as the query API answers it: time in ms, the value as JSON (raw values as base64 text). */
+export interface LastGoodPoint {
+  time: number;
+  value: unknown;
+}
+
+export interface ReadRawColumnsOptions {
+  /** Inclusive, ms. */
+  from: number;
+  /** Exclusive, ms. */
+  to: number;
+  /** Any positive number: the caller keeps to its own point budget. */
+  limit: number;
+  order: 'asc' | 'desc';
+  /** Also the last Good point (no quality, or an OPC Good code) before `from`. */
+  lastKnown: boolean;
+}
+
+/**
+ * Raw points as columns: times in ms; numbers as they are and booleans as 0/1 in a Float64Array;
+ * strings, raw values (base64) and slices (JSON text) as texts.
+ */
+export interface RawColumns {
+  times: Float64Array;
+  values: Float64Array | string[] | (string | null)[];
+  lastGood: LastGoodPoint | null;
+}
+
 export interface TimeseriesStore {
   /**
    * Writes the points of one measurement; a point at a time that already holds one replaces it.
@@ -90,6 +118,11 @@ export interface TimeseriesStore {
   readRaw(measurementUuid: string, valueType: ValueType, options: ReadRawOptions): Promise<StoredPoint[]>;
   /** One row per window from the window holding `from` to the one holding the last instant before `to`. */
   readAggregated(measurementUuid: string, valueType: ValueType, query: AggregateQuery): Promise<AggregatedRow[]>;
+  /**
+   * Optional, for the query API's large reads (the built-in store has it): the points of a range
+   * as packed columns, without an object per point, and the last Good point before it.
+   */
+  readRawColumns?(measurementUuid: string, valueType: ValueType, options: ReadRawColumnsOptions): Promise<RawColumns>;
   /** Removes every point of the measurement. */
   deleteMeasurement(measurementUuid: string): Promise<void>;
   /** Releases the store's own connections; never the server's database. */

@@ -46,7 +46,18 @@ const persistedRootReducer = combineReducers({
   tableSettings: persistReducer(persistConfigFor<RootState['tableSettings']>('tableSettings'), tableSettingsReducer),
 });
 
-const serializableCheck = { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] };
+// The time-series query's columnar answer (src/api/areas/timeseries.ts) holds typed arrays on
+// purpose: a chart's million points as views on the received bytes. They are not serializable,
+// and walking them would cost the development checks a million steps per action; only those
+// arrays are skipped, the rest of the entry stays checked.
+const TIMESERIES_COLUMNS_IN_STATE = /^api\.queries\.queryTimeseriesColumns\(.*\.data\.series\.\d+\.(times|columns)$/;
+const serializableCheck = {
+  ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+  // RTK's default ignoredActionPaths come first: giving the option replaces them.
+  ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta', /^payload\.series\.\d+\.(times|columns)$/],
+  ignoredPaths: [TIMESERIES_COLUMNS_IN_STATE],
+};
+const immutableCheck = { ignoredPaths: [TIMESERIES_COLUMNS_IN_STATE] };
 
 /** The thunk extra argument, which RTK Query also hands its baseQuery as `api.extra`. */
 export interface StoreExtra extends RecorderExtra {
@@ -88,7 +99,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     reducer: options.replay ? options.replay.withReplayedState(rootReducer, initialRootState) : rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
+      getDefault({ serializableCheck, immutableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
   });
   if (options.record) store.dispatch(recorderToggled(true));
   return store;
@@ -104,7 +115,7 @@ export function makePersistedStore() {
   const store = configureStore({
     reducer: persistedRootReducer,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
+      getDefault({ serializableCheck, immutableCheck, thunk: { extraArgument: extra } }).concat(baseApi.middleware, ownAccessMiddleware, lostSessionMiddleware, recorder.middleware),
   });
   // Started once the stored slices are back, so the first snapshot is the state the user sees.
   const persistor = persistStore(store, null, () => {

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/problem';
 import { enqueueJob } from '../../jobs/queue';
 import { registerJobType } from '../../jobs/registry';
 import { collectorsRepository } from '../../repositories/collectors';
+import { CALCULATIONS_FEATURE, organizationHasFeature } from '../licence';
 import { MEASUREMENT_IMPORT, measurementImportJobType, type MeasurementImportPayload } from './importJob';
 import { attachJob, findImport, pruneImports, storeImport } from './importStore';
 import { parseWorkbook } from './parseWorkbook';
@@ -41,6 +42,7 @@ export function measurementImportHandlers(ctx: AppContext) {
           schema,
           databases: await databasesOf(ctx.db, organizationUuid),
           letters: new Map(sheet.columns.map((column) => [column.header, column.letter])),
+          calculationsLicensed: await organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE),
         },
         sheet.rows,
       );
@@ -58,12 +60,14 @@ export function measurementImportHandlers(ctx: AppContext) {
     async importMeasurements(request: FastifyRequest<{ Body: { Token: string } }>, reply: FastifyReply) {
       const organizationUuid = organizationOf(request);
       const caller = callerOf(request);
+      // Read before the transaction: inside it only `tx` may be used.
+      const calculationsLicensed = await organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE);
       const jobUuid = await ctx.db.transaction(async (tx) => {
         const stored = await findImport(tx, request.body.Token, organizationUuid, caller.userUuid);
         if (!stored || (stored.job_uuid === null && stored.expires_at.getTime() < Date.now())) throw notFound('No such dry run: it has expired, or it is not yours');
         // Applying the same dry run twice starts one job.
         if (stored.job_uuid !== null) return stored.job_uuid;
-        const payload: MeasurementImportPayload = { Token: stored.token };
+        const payload: MeasurementImportPayload = { Token: stored.token, CalculationsLicensed: calculationsLicensed };
         const job = await enqueueJob(tx, { type: MEASUREMENT_IMPORT, organizationUuid, payload, createdBy: { uuid: caller.userUuid, name: caller.userName } });
         await attachJob(tx, stored.token, job.uuid);
         return job.uuid;

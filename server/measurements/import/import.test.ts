@@ -136,7 +136,7 @@ describe('dry run', () => {
       expect.arrayContaining([
         expect.objectContaining({ Cell: 'C6', Column: 'Database', Message: 'measurements.import.errors.database' }),
         expect.objectContaining({ Cell: 'M6', Column: 'Scale', Message: 'measurements.import.errors.number' }),
-        expect.objectContaining({ Cell: 'G6', Column: 'ValueMax', Message: 'measurements.import.errors.belowMin' }),
+        expect.objectContaining({ Cell: 'G6', Column: 'ValueMax', Message: 'measurements.import.errors.below' }),
       ]),
     );
     expect(body.Summary).toEqual({ New: 1, Update: 2, NoChange: 1, Error: 1 });

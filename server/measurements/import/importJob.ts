@@ -16,6 +16,8 @@ const MAX_LOGGED_FAILURES = 200;
 
 export interface MeasurementImportPayload {
   Token: string;
+  /** The licence's Calculations feature when the import was started (the job has no licence at hand). */
+  CalculationsLicensed: boolean;
 }
 
 interface Progress {
@@ -49,11 +51,12 @@ async function run(ctx: JobContext) {
     schema: settingsSchemaOf(collectorRows[0].measurement_settings_schema),
     databases: await databasesOf(ctx.db, ctx.job.organizationUuid),
     letters: new Map(stored.rows.columns.map((column) => [column.header, column.letter])),
+    calculationsLicensed: payload.CalculationsLicensed === true,
   };
   const sheetRows = stored.rows.rows;
   const state: Progress = isProgress(ctx.checkpointState) ? { ...ctx.checkpointState } : { next: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
   if (state.next === 0) await ctx.log('info', `Importing ${sheetRows.length} rows`);
-  const actor = { uuid: ctx.job.createdByUuid };
+  const actorUuid = ctx.job.createdByUuid;
 
   while (state.next < sheetRows.length) {
     const chunk = sheetRows.slice(state.next, state.next + IMPORT_CHUNK_ROWS);
@@ -63,11 +66,11 @@ async function run(ctx: JobContext) {
       const done = { created: 0, updated: 0, unchanged: 0 };
       for (const row of planned) {
         if (row.Action === 'Error') failures.push(row);
-        else if (row.Action === 'New') {
-          await createMeasurement(tx, context.organizationUuid, row.input, actor);
+        else if (row.Action === 'New' && row.value) {
+          await createMeasurement(tx, context.organizationUuid, row.value, actorUuid);
           done.created += 1;
-        } else if (row.Action === 'Update' && row.existing) {
-          await updateMeasurement(tx, context.organizationUuid, row.existing, row.input, actor);
+        } else if (row.Action === 'Update' && row.value && row.existing) {
+          await updateMeasurement(tx, context.organizationUuid, row.existing, row.value, actorUuid);
           done.updated += 1;
         } else done.unchanged += 1;
       }

@@ -1,8 +1,10 @@
 import type { SettingsSchema } from '../../../domain/settingsSchema';
 import type { Db } from '../../db/db';
-import { checkInput, findByNames, resultingStatus, type ExistingMeasurement } from './measurementAccess';
+import type { NormalizedMeasurement } from '../../repositories/measurements';
+import { checkRow, findByNames, type ExistingMeasurement } from './measurementAccess';
 import type { ParsedRow } from './parseWorkbook';
-import { columnOfField, rowInput, type ImportError, type MeasurementInput } from './rowInput';
+import { withStableReadsCached } from './readCache';
+import { columnOfField, rowInput, type ImportError } from './rowInput';
 
 // What importing each row would do (DOMAIN.md §1): New when no measurement of that name is in that
 // database, Update when one is and a value differs (a Deleted one revives as Update), No change
@@ -30,7 +32,8 @@ export interface PlannedRow {
   Action: ImportAction;
   Changes: RowChange[];
   Errors: RowError[];
-  input: MeasurementInput;
+  /** What the rules let through, to write; null for an Error row. */
+  value: NormalizedMeasurement | null;
   existing: ExistingMeasurement | null;
 }
 
@@ -41,6 +44,8 @@ export interface PlanContext {
   databases: ReadonlyMap<string, string>;
   /** Column letter by header text. */
   letters: ReadonlyMap<string, string>;
+  /** The licence has Calculations (a calculation collector's measurements need it). */
+  calculationsLicensed: boolean;
 }
 
 export async function databasesOf(db: Db, organizationUuid: string): Promise<Map<string, string>> {
@@ -55,23 +60,23 @@ const shown = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-/** The fields that differ between the stored measurement and the row. */
-export function changesOf(existing: ExistingMeasurement, input: MeasurementInput): RowChange[] {
-  const c = input.Attributes.Config;
+/** The fields that differ between the stored measurement and what the row makes of it. */
+export function changesOf(existing: ExistingMeasurement, value: NormalizedMeasurement): RowChange[] {
+  const sorted = (labels: readonly string[]) => [...labels].sort((a, b) => a.localeCompare(b)).join(', ');
   const pairs: Array<[string, unknown, unknown]> = [
-    ['Status', existing.status, resultingStatus(input, existing)],
-    ['Description', existing.description, input.Description],
-    ['Datatype', existing.datatype, input.Datatype],
-    ['UoM', existing.uom, c.UoM],
-    ['ValueMin', existing.value_min, c.ValueMin],
-    ['ValueMax', existing.value_max, c.ValueMax],
-    ['LimitLo', existing.limit_lo, c.LimitLo],
-    ['LimitHi', existing.limit_hi, c.LimitHi],
-    ['Labels', [...existing.labels].sort((a, b) => a.localeCompare(b)).join(', '), input.Labels.join(', ')],
+    ['Status', existing.status, value.status],
+    ['Description', existing.description, value.description],
+    ['Datatype', existing.datatype, value.datatype],
+    ['UoM', existing.uom, value.uom],
+    ['ValueMin', existing.value_min, value.valueMin],
+    ['ValueMax', existing.value_max, value.valueMax],
+    ['LimitLo', existing.limit_lo, value.limitLo],
+    ['LimitHi', existing.limit_hi, value.limitHi],
+    ['Labels', sorted(existing.labels), sorted(value.labels)],
   ];
-  const keys = new Set([...Object.keys(existing.settings), ...Object.keys(input.Settings)]);
-  for (const key of [...keys].sort()) pairs.push([key, existing.settings[key], input.Settings[key]]);
-  if (existing.collector_uuid !== input.CollectorUUID) pairs.push(['Collector', existing.collector_uuid, input.CollectorUUID]);
+  const keys = new Set([...Object.keys(existing.settings), ...Object.keys(value.settings)]);
+  for (const key of [...keys].sort()) pairs.push([key, existing.settings[key], value.settings[key]]);
+  if (existing.collector_uuid !== value.collectorUuid) pairs.push(['Collector', existing.collector_name, '']);
   return pairs.filter(([, before, after]) => shown(before) !== shown(after)).map(([Field, before, after]) => ({ Field, Old: shown(before), New: shown(after) }));
 }
 
@@ -82,7 +87,8 @@ function located(row: number, letters: ReadonlyMap<string, string>, error: Impor
   return { Cell: letter === undefined ? '' : `${letter}${row}`, Column: column, Message: error.message, Params: params };
 }
 
-export async function planRows(db: Db, context: PlanContext, rows: readonly ParsedRow[]): Promise<PlannedRow[]> {
+export async function planRows(uncached: Db, context: PlanContext, rows: readonly ParsedRow[]): Promise<PlannedRow[]> {
+  const db = withStableReadsCached(uncached);
   const read = rows.map((row) => ({ row, ...rowInput(row, context) }));
   // The stored measurements of the names in the sheet, database by database.
   const namesByDatabase = new Map<string, string[]>();
@@ -94,20 +100,29 @@ export async function planRows(db: Db, context: PlanContext, rows: readonly Pars
     for (const [name, row] of await findByNames(db, context.organizationUuid, databaseUuid, names)) existingByKey.set(`${databaseUuid}\u0000${name}`, row);
   }
   const seen = new Map<string, number>();
-  return read.map(({ row, input, errors }) => {
+  const planned: PlannedRow[] = [];
+  for (const { row, input, errors } of read) {
     const key = `${input.DatabaseUUID ?? ''}\u0000${input.Name}`;
     const existing = input.DatabaseUUID === null ? null : (existingByKey.get(key) ?? null);
-    const all = [...errors, ...checkInput(input, context.schema)];
+    const all = [...errors];
     const first = seen.get(key);
     if (input.Name !== '' && first !== undefined) all.push({ field: 'Name', message: 'measurements.import.errors.duplicate', params: { Row: first } });
     else seen.set(key, row.row);
-    if (existing?.status === 'Discovered') all.push({ field: 'Name', message: 'measurements.import.errors.discovered' });
-    const base = { Row: row.row, Name: input.Name, input, existing };
-    if (all.length > 0) return { ...base, Action: 'Error', Changes: [], Errors: all.map((error) => located(row.row, context.letters, error)) };
-    if (existing === null) return { ...base, Action: 'New', Changes: [], Errors: [] };
-    const changes = changesOf(existing, input);
-    return { ...base, Action: changes.length === 0 ? 'No change' : 'Update', Changes: changes, Errors: [] };
-  });
+    // The rules, for what the sheet could be read into; a column already in error is not told twice.
+    const checked = await checkRow(db, context.organizationUuid, input, existing, context.schema, context.calculationsLicensed);
+    const columnsInError = new Set(all.map((error) => columnOfField(error.field)));
+    all.push(...checked.errors.filter((error) => !columnsInError.has(columnOfField(error.field))));
+    const base = { Row: row.row, Name: input.Name, existing };
+    if (all.length > 0 || checked.value === null) {
+      planned.push({ ...base, value: null, Action: 'Error', Changes: [], Errors: all.map((error) => located(row.row, context.letters, error)) });
+    } else if (existing === null) {
+      planned.push({ ...base, value: checked.value, Action: 'New', Changes: [], Errors: [] });
+    } else {
+      const changes = changesOf(existing, checked.value);
+      planned.push({ ...base, value: checked.value, Action: changes.length === 0 ? 'No change' : 'Update', Changes: changes, Errors: [] });
+    }
+  }
+  return planned;
 }
 
 export function summaryOf(rows: readonly { Action: ImportAction }[]) {

@@ -15,7 +15,7 @@ export interface ImportError {
   params?: Record<string, string | number>;
 }
 
-export interface MeasurementInput {
+export interface RowInput {
   Name: string;
   Description: string;
   CollectorUUID: string;
@@ -108,7 +108,7 @@ export interface RowContext {
 }
 
 /** The row as a measurement input, with what could not even be read (a number that is none, an unknown database). */
-export function rowInput(row: ParsedRow, context: RowContext): { input: MeasurementInput; errors: ImportError[] } {
+export function rowInput(row: ParsedRow, context: RowContext): { input: RowInput; errors: ImportError[] } {
   const errors: ImportError[] = [];
   const cells = row.cells;
   const databaseName = text(cells.Database);
@@ -133,7 +133,7 @@ export function rowInput(row: ParsedRow, context: RowContext): { input: Measurem
     const value = settingValue(cells[name], property.type, `Settings.${name}`, errors);
     if (value !== undefined) settings[name] = value;
   }
-  const input: MeasurementInput = {
+  const input: RowInput = {
     Name: text(cells.Name),
     Description: text(cells.Description),
     CollectorUUID: context.collectorUuid,

@@ -1,8 +1,21 @@
 import { fillWindows, planAggregation } from '../aggregations';
 import type { WindowValues } from '../aggregations';
-import { checkRawRead, chunks, normalizePoints } from '../points';
+import { InvalidTimeRangeError, checkRange, checkRawRead, chunks, normalizePoints } from '../points';
 import type { NormalizedPoint } from '../points';
-import type { AggregateQuery, AggregateValue, AggregatedRow, Point, PointValue, ReadRawOptions, StoredPoint, TimeseriesStore, ValueType } from '../types';
+import type {
+  AggregateQuery,
+  AggregateValue,
+  AggregatedRow,
+  Point,
+  PointValue,
+  RawColumns,
+  ReadRawColumnsOptions,
+  ReadRawOptions,
+  StoredPoint,
+  TimeseriesStore,
+  ValueType,
+} from '../types';
+import { readRawColumns } from './columns';
 import { PartitionManager } from './partitions';
 import type { SqlClient } from './schema';
 import { DELETE_MEASUREMENT_SQL, aggregateSql, insertSql, readRawSql } from './sql';
@@ -85,6 +98,12 @@ export class PostgresTimeseriesStore implements TimeseriesStore {
     const read = checkRawRead(options);
     const { rows } = await this.client.query<RawRow>(readRawSql(valueType, read.order), [measurementUuid, read.from, read.to, read.limit]);
     return rows.map((row) => (row.quality === null ? { time: row.time, value: row.value } : { time: row.time, value: row.value, quality: row.quality }));
+  }
+
+  async readRawColumns(measurementUuid: string, valueType: ValueType, options: ReadRawColumnsOptions): Promise<RawColumns> {
+    const range = checkRange(options.from, options.to);
+    if (!Number.isInteger(options.limit) || options.limit < 1) throw new InvalidTimeRangeError('limit must be a whole number, at least 1');
+    return readRawColumns(this.client, measurementUuid, valueType, { ...options, ...range });
   }
 
   async readAggregated(measurementUuid: string, valueType: ValueType, query: AggregateQuery): Promise<AggregatedRow[]> {

@@ -9,3 +9,4 @@ import './jobs';
 import './measurements';
 import './session';
 import './taskSchedulers';
+import './timeseries';

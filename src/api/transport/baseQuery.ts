@@ -153,6 +153,16 @@ async function interpret(
   if (summary.method === 'HEAD') return { data: headersToObject(response.headers), meta };
   if (response.status === 204) return { data: args.paginated ? paginated(null, totalCount) : null, meta };
 
+  if (args.responseHandler) {
+    try {
+      const value = await args.responseHandler(response);
+      return { data: args.paginated ? paginated(value, totalCount) : value, meta };
+    } catch (cause) {
+      // An abort while reading the body is the caller's to report, not a parse error.
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      return { error: parseError(response.status, cause instanceof Error ? cause.message : String(cause), summary), meta };
+    }
+  }
   const parsed = await readBody(response, format);
   if (!parsed.ok) return { error: parseError(response.status, parsed.raw, summary), meta };
   return { data: args.paginated ? paginated(parsed.value, totalCount) : parsed.value, meta };

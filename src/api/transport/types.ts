@@ -24,6 +24,12 @@ export interface HistorianArgs {
   timeoutMs?: number;
   /** Sends a plain-object body as multipart form fields instead of JSON. */
   formData?: boolean;
+  /**
+   * Reads a success body the endpoint's own way (e.g. the time-series query's columnar answer:
+   * arrayBuffer, then decodeColumns) instead of by its content type. A throw is a parse error.
+   * Error bodies are still read as problem+json by the transport.
+   */
+  responseHandler?: (response: Response) => Promise<unknown>;
 }
 
 export interface HistorianMeta {

@@ -77,7 +77,6 @@ export function TrendChart({ model, range, onZoom, height = 320, label }: TrendC
       plotRef.current = null;
     };
     // `structure` stands for the model's shape; the data itself goes through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, hasLines, palette, height, format]);
 
   useEffect(() => {

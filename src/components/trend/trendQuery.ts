@@ -1,6 +1,7 @@
 // What the trend asks the server for: about one bucket per pixel of the plot (min and max kept per
 // bucket so spikes survive), rounded to a period people read, or the raw points when the range is
 // expected to hold fewer of them than the point budget, or when the user asks for raw.
+import type { TimeseriesAggregation, TimeseriesQuery } from '../../api/generated/historian.gen';
 import { formatDuration, type TimeRange } from './trendAddress';
 
 const S = 1_000;
@@ -50,8 +51,8 @@ export function planTrendQuery({ range, widthPx, rawRequested = false, pointBudg
   return { mode: 'aggregated', periodMs, period: formatDuration(periodMs) };
 }
 
-/** The body of `POST /timeseries/query` for a plan (the contract's QueryTimeseriesRequest). */
-export function trendQueryBody(measurementUuids: string[], range: TimeRange, plan: TrendPlan) {
+/** The body of `POST /timeseries/query` for a plan; strings cannot be averaged and take `last`. */
+export function trendQueryBody(measurementUuids: string[], range: TimeRange, plan: TrendPlan, aggregation: TimeseriesAggregation['Name'] = 'mean'): TimeseriesQuery {
   const common = {
     MeasurementUUIDs: measurementUuids,
     Start: new Date(range.start).toISOString(),
@@ -59,5 +60,5 @@ export function trendQueryBody(measurementUuids: string[], range: TimeRange, pla
     IncludeLastKnownPoint: true,
   };
   if (plan.mode === 'raw') return { ...common, Limit: plan.limit };
-  return { ...common, Limit: 0, Aggregation: { Name: 'mean', Period: plan.period, Fill: 'null', WithMinMax: true } };
+  return { ...common, Limit: 0, Aggregation: { Name: aggregation, Period: plan.period, Fill: 'null', WithMinMax: true } };
 }

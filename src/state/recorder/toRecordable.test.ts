@@ -69,4 +69,8 @@ describe('what the recorder keeps of a value', () => {
       twice: [{ n: 1 }, { n: 1 }],
     });
   });
+
+  it('keeps the size of typed arrays (a chart\'s columns), not their million values', () => {
+    expect(toRecordable({ times: new Float64Array(1_000), count: new Int32Array(3) })).toEqual({ times: '[binary, 8000 bytes]', count: '[binary, 12 bytes]' });
+  });
 });

@@ -46,6 +46,8 @@ function copy(value: unknown, context: Context, path: readonly string[]): JsonVa
   if (typeof value !== 'object' || value === null) return primitive(value, context);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof Blob !== 'undefined' && value instanceof Blob) return `[binary, ${value.size} bytes]`;
+  // A chart's columns (the time-series query's typed arrays) may hold a million numbers.
+  if (ArrayBuffer.isView(value)) return `[binary, ${value.byteLength} bytes]`;
   if (context.ancestors.has(value)) return '[circular]';
   context.ancestors.add(value);
   try {
