@@ -28,7 +28,7 @@ jest.mock('uplot', () => {
       this.options = options;
       this.data = data;
       plots.push(this);
-      for (const hook of options.hooks?.ready ?? []) hook(this as unknown as uPlot);
+      for (const hook of options.hooks?.ready ?? []) hook?.(this as unknown as uPlot);
     }
     setData(data: uPlot.AlignedData) {
       this.data = data;
@@ -105,6 +105,11 @@ function setup(route = '/measurements?trend=m1,m2&from=now-1h&to=now') {
   const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
   return { ...rendered, bodies, address };
 }
+
+beforeAll(() => {
+  // uPlot loads only where the screen answers matchMedia, which jsdom does not.
+  window.matchMedia = jest.fn((query: string) => ({ matches: false, media: query, onchange: null, addListener: jest.fn(), removeListener: jest.fn(), addEventListener: jest.fn(), removeEventListener: jest.fn(), dispatchEvent: jest.fn() }));
+});
 
 beforeEach(() => {
   plots.length = 0;
