@@ -89,7 +89,7 @@ describe('the time-series query on an InfluxDB database', () => {
     ]);
     const columns = await query(body, COLUMNS_MEDIA_TYPE);
     const bytes = columns.rawPayload;
-    const [series] = decodeColumns(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).series;
-    expect(Array.from(series.columns.mean)).toEqual([15, 15, 15, 40]);
+    const [series] = decodeColumns(new Uint8Array(bytes).buffer).series;
+    expect(Array.from(series.columns.mean as Float64Array)).toEqual([15, 15, 15, 40]);
   });
 });

@@ -91,7 +91,7 @@ const columnsQuery = async (body: object) => {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe(COLUMNS_MEDIA_TYPE);
   const bytes = response.rawPayload;
-  return decodeColumns(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  return decodeColumns(new Uint8Array(bytes).buffer);
 };
 const range = { Start: new Date(T0).toISOString(), End: at(60) };
 const seriesOf = async (body: object) => {
@@ -316,8 +316,8 @@ describe('the columnar answer', () => {
   it('writes NaN for the null of an empty window and keeps counts as integers', async () => {
     const [series] = (await columnsQuery({ MeasurementUUIDs: [m.gappy], ...range, Aggregation: { Name: 'mean', Period: '10s', WithMinMax: true } })).series;
     expect(series.fields).toEqual(['time', 'mean', 'min', 'max']);
-    expect(Array.from(series.columns.mean)).toEqual([15, NaN, NaN, 40, NaN, 60]);
-    expect(Array.from(series.columns.min)).toEqual([10, NaN, NaN, 40, NaN, 60]);
+    expect(Array.from(series.columns.mean as Float64Array)).toEqual([15, NaN, NaN, 40, NaN, 60]);
+    expect(Array.from(series.columns.min as Float64Array)).toEqual([10, NaN, NaN, 40, NaN, 60]);
     const [counts] = (await columnsQuery({ MeasurementUUIDs: [m.gappy], ...range, Aggregation: { Name: 'count', Period: '10s' } })).series;
     expect(counts.columns.count).toEqual(new Int32Array([2, 0, 0, 1, 0, 1]));
   });
