@@ -43,7 +43,6 @@ const TIMESERIES_QUERY_ERROR_KEYS = [
   'timeseries.errors.too_many_windows',
   'timeseries.errors.duplicate_measurement',
   'timeseries.errors.changes_only_aggregated',
-  'timeseries.errors.aggregation_datatype',
 ] as const;
 type TimeseriesQueryErrorKey = (typeof TIMESERIES_QUERY_ERROR_KEYS)[number];
 
