@@ -214,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/measurements/import/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a filled-in collector template (.xlsx, the Measurements sheet) and tell, per row, what an import would do; nothing changes. The parsed upload is kept for an hour under the Token. */
+        post: operations["importMeasurementsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a dry run's rows as a measurement_import job (only the caller's own, unexpired dry run). */
+        post: operations["importMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task-schedulers": {
         parameters: {
             query?: never;
@@ -300,6 +334,99 @@ export interface paths {
         put?: never;
         /** Run the task now, as a job (also when the scheduler is stopped). */
         post: operations["runTaskScheduler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measurements of the current organization, filtered and sorted (by Name unless Sort says otherwise); Deleted ones only when Statuses names Deleted.
+         * @description Each item carries its collector's and database's names and its last point. Array filters are bracket style (`Statuses[]=Active&Statuses[]=Paused`); the filters combine with AND, the values of one filter with OR, except Labels, which must all be present.
+         */
+        get: operations["getMeasurements"];
+        put?: never;
+        /** Create a measurement; its collector and database must be of the organization, its Settings follow the collector's measurement settings schema (field errors Settings.*), its name is unique in its database (409). */
+        post: operations["createMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurements/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the status of several measurements; each gets its own result (an unknown id, or one of another organization, is not found in its row). A Discovered one becomes Active only once it has a database. */
+        patch: operations["updateMeasurementsStatus"];
+        trace?: never;
+    };
+    "/measurements/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Add and remove labels on several measurements; each gets its own result. */
+        patch: operations["updateMeasurementsLabels"];
+        trace?: never;
+    };
+    "/measurements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One measurement of the current organization (also a Deleted one). */
+        get: operations["getMeasurement"];
+        /** Update a measurement; Name and DatabaseUUID cannot change once set (409; a Discovered one may get its database). */
+        put: operations["updateMeasurement"];
+        post?: never;
+        /** Delete a measurement: its status becomes Deleted and it leaves the list; its points stay in the time-series database (an import revives it). */
+        delete: operations["deleteMeasurement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/measurement-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labels in use on the organization's measurements (not Deleted ones), by name, with how many carry each. */
+        get: operations["getMeasurementLabels"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -910,6 +1037,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collector-api/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collector's own Active measurements, which it should collect.
+         * @description MeasurementsVersion changes whenever any measurement of the collector changes (created, updated, paused, deleted); the health answer carries it too, so the collector fetches this list again only when it moved.
+         */
+        get: operations["getCollectorMeasurements"];
+        put?: never;
+        /**
+         * Auto-discovery, the collector names the measurements it found.
+         * @description A name the collector has no measurement of yet becomes a measurement with status Discovered and no time-series database (an administrator assigns one and activates it). Names the collector already has are left as they are. Answers the UUID of every name.
+         */
+        post: operations["discoverCollectorMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collector-api/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of points for the collector's own Active measurements; answered once durable.
+         * @description Columnar: per measurement the times (T, epoch milliseconds), the values (V, of the measurement's Datatype) and optionally the qualities (Q), all of one length; at most 50,000 points per batch. The answer comes only after every point is stored in its measurement's time-series database. A BatchKey the server has seen in the last day is answered the same without writing again, so a batch whose answer was lost is sent again with the same key. Measurements that are not the collector's, or not Active, are skipped and listed in Skipped (nothing is written to them); a value of the wrong type is a 400 naming the measurement and index, and nothing of that batch is written.
+         */
+        post: operations["writeCollectorPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/license/fingerprint": {
         parameters: {
             query?: never;
@@ -1124,7 +1295,7 @@ export interface paths {
         /** Update a time-series database; secure settings are replaced only when sent. */
         put: operations["updateTimeseriesDatabase"];
         post?: never;
-        /** Delete a time-series database entry. */
+        /** Delete a time-series database entry; refused (409) while measurements, deleted ones too, are stored in it. */
         delete: operations["deleteTimeseriesDatabase"];
         options?: never;
         head?: never;
@@ -1840,6 +2011,8 @@ export interface components {
             Status: components["schemas"]["ItemStatus"];
             SettingsVersion: number;
             UpdateVersion?: string;
+            /** @description As GET /collector-api/measurements answers it; fetch that list again when it moved. */
+            MeasurementsVersion?: string;
         };
         CollectorUpdateOffer: {
             UUID: components["schemas"]["Uuid"];
@@ -1851,6 +2024,64 @@ export interface components {
             /** @description SHA-256 of the build, hex; verify before switching to it. */
             Checksum: string;
             Size: number;
+        };
+        CollectorMeasurement: {
+            UUID: components["schemas"]["Uuid"];
+            Name: string;
+            Datatype: components["schemas"]["ValueType"];
+            Settings: components["schemas"]["SettingsMap"];
+            Tags: {
+                [key: string]: string;
+            };
+        };
+        CollectorMeasurementList: {
+            /** @description Changes whenever any measurement of the collector changes. */
+            MeasurementsVersion: string;
+            Measurements: components["schemas"]["CollectorMeasurement"][];
+        };
+        CollectorDiscovery: {
+            Measurements: {
+                Name: string;
+                Datatype: components["schemas"]["ValueType"];
+                Settings?: components["schemas"]["SettingsMap"];
+            }[];
+        };
+        CollectorDiscoveryResult: {
+            Measurements: {
+                Name: string;
+                UUID: components["schemas"]["Uuid"];
+                /** @description false when the collector had a measurement of this name already. */
+                Created: boolean;
+            }[];
+        };
+        CollectorPointBatch: {
+            /** @description Chosen by the collector, kept until the batch is acknowledged; the same key for every retry. */
+            BatchKey: string;
+            Points: components["schemas"]["CollectorPointSeries"][];
+        };
+        CollectorPointSeries: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description Epoch milliseconds. */
+            T: number[];
+            /** @description Values of the measurement's Datatype (raw as base64), as many as T. */
+            V: unknown[];
+            /** @description Optional qualities (int32; null for none), as many as T. */
+            Q?: (number | null)[];
+        };
+        CollectorPointBatchResult: {
+            BatchKey: string;
+            /** @description Points stored by this batch (when first received). */
+            Points: number;
+            /** @description The key was seen before; nothing was written again. */
+            Duplicate: boolean;
+            Skipped: {
+                MeasurementUUID: components["schemas"]["Uuid"];
+                /**
+                 * @description NotFound also for another collector's measurement.
+                 * @enum {string}
+                 */
+                Reason: "NotFound" | "NotActive";
+            }[];
         };
         LicenseFingerprint: {
             token: string;
@@ -2126,6 +2357,147 @@ export interface components {
             Local: string;
             /** @enum {string} */
             Dst: "none" | "gap" | "overlap";
+        };
+        /** @description A measurement (DOMAIN.md §1): what one collector gathers into one time-series database. Name and DatabaseUUID are fixed once set; DatabaseUUID is null only while Discovered. */
+        Measurement: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            CollectorUUID: components["schemas"]["Uuid"];
+            CollectorName?: $Read<string>;
+            /** Format: uuid */
+            DatabaseUUID: string | null;
+            DatabaseName?: $Read<string | null>;
+            Datatype: components["schemas"]["ValueType"];
+            Status: components["schemas"]["MeasurementStatus"];
+            /** @description Good, or a Bad… code the collector reports (BadInvalidDataType, …); separate from Status. */
+            Quality?: $Read<string>;
+            /** @description Follows the collector's MeasurementSettingsSchema. */
+            Settings?: components["schemas"]["SettingsMap"];
+            Attributes?: components["schemas"]["MeasurementAttributes"];
+            /** @description Trimmed; duplicates are dropped. */
+            Labels?: string[];
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+            /** Format: uuid */
+            CreatedBy?: $Read<string | null>;
+            /** Format: uuid */
+            UpdatedBy?: $Read<string | null>;
+            /** @description The newest point the collector delivered; null before the first. */
+            LastPoint?: $Read<{
+                /** Format: date-time */
+                Time: string;
+                /** @description The value as its datatype has it (number, boolean, string, array; raw as base64). */
+                Value: unknown;
+                /** @description The point's quality code (e.g. OPC 192 = good). */
+                Quality?: number | null;
+            } | null>;
+        };
+        /**
+         * @description Initial is accepted for rows older than the Discovered status and reads like Active.
+         * @enum {string}
+         */
+        MeasurementStatus: "Active" | "Paused" | "Deleted" | "Discovered" | "Initial";
+        MeasurementAttributes: {
+            Config?: components["schemas"]["EngineeringSpecs"];
+            /** @description Written with every point. */
+            Tags?: {
+                [key: string]: string;
+            };
+            /** @description Free-form; stays in the historian. */
+            Metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The unit, the value range (the chart's axis) and the limits (bands). ValueMin ≤ ValueMax and LimitLo ≤ LimitHi; numbers only for number types. */
+        EngineeringSpecs: {
+            UoM?: string;
+            ValueMin?: number | null;
+            ValueMax?: number | null;
+            LimitLo?: number | null;
+            LimitHi?: number | null;
+        };
+        MeasurementStatusChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            /** @enum {string} */
+            Status: "Active" | "Paused" | "Deleted";
+        };
+        MeasurementLabelsChange: {
+            UUIDs: components["schemas"]["Uuid"][];
+            Add?: string[];
+            Remove?: string[];
+        };
+        MeasurementBulkResult: {
+            Results: components["schemas"]["MeasurementBulkItemResult"][];
+        };
+        MeasurementBulkItemResult: {
+            UUID: components["schemas"]["Uuid"];
+            Ok: boolean;
+            /** @description Why this one was not changed (English). */
+            Error?: string;
+            /** @description The translation key of Error for the client, e.g. measurements.errors.not_found. */
+            Code?: string;
+        };
+        MeasurementLabel: {
+            Name: string;
+            Count: number;
+        };
+        MeasurementImportUpload: {
+            CollectorUUID: components["schemas"]["Uuid"];
+            /**
+             * Format: binary
+             * @description The collector's template (.xlsx) filled in.
+             */
+            File: string;
+        };
+        /** @enum {string} */
+        MeasurementImportAction: "New" | "Update" | "No change" | "Error";
+        MeasurementImportRow: {
+            /** @description The row's number in the sheet (the header is row 1). */
+            Row: number;
+            Name: string;
+            Action: components["schemas"]["MeasurementImportAction"];
+            Changes: components["schemas"]["MeasurementImportChange"][];
+            Errors: components["schemas"]["MeasurementImportError"][];
+        };
+        MeasurementImportChange: {
+            Field: string;
+            Old: string;
+            New: string;
+        };
+        MeasurementImportError: {
+            /** @description The cell, e.g. "D7"; empty for an error of the whole row. */
+            Cell: string;
+            Column: string;
+            /** @description A translation key (measurements.import.errors.*). */
+            Message: string;
+            Params: {
+                [key: string]: string;
+            };
+        };
+        MeasurementImportSummary: {
+            New: number;
+            Update: number;
+            NoChange: number;
+            Error: number;
+        };
+        MeasurementImportDryRun: {
+            Rows: components["schemas"]["MeasurementImportRow"][];
+            Summary: components["schemas"]["MeasurementImportSummary"];
+            /** @description Header cells that are no column of the template; their values are ignored. */
+            UnknownColumns: string[];
+            /** @description Names this dry run for the apply call (this user, this organization). */
+            Token: string;
+            /** Format: date-time */
+            ExpiresAt: string;
+        };
+        MeasurementImportApply: {
+            Token: string;
+        };
+        MeasurementImportStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         TaskSchedulerMeasurement: {
             UUID: components["schemas"]["Uuid"];
@@ -2761,6 +3133,69 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    importMeasurementsDryRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MeasurementImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The action of every row, and the token that applies them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportDryRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMeasurements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementImportApply"];
+            };
+        };
+        responses: {
+            /** @description The job that applies the rows. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementImportStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getTaskSchedulers: {
         parameters: {
             query?: {
@@ -2987,6 +3422,256 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurements: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Plain text: the name or description contains it, case aside (`%` and `_` match themselves). Between slashes (`/^line_\d+$/`): a PostgreSQL regular expression on the name, case sensitive; an invalid one answers 400 with a field error on Keyword. */
+                Keyword?: string;
+                Statuses?: components["schemas"]["MeasurementStatus"][];
+                /** @description Only measurements carrying every one of these labels. */
+                Labels?: string[];
+                DatabaseUUIDs?: components["schemas"]["Uuid"][];
+                CollectorUUIDs?: components["schemas"]["Uuid"][];
+                Datatypes?: components["schemas"]["ValueType"][];
+                /** @description Good, or Bad (any Bad… code). */
+                Quality?: "Good" | "Bad";
+                /** @description Leave out the measurements of calculation collectors. */
+                ExcludeCalculations?: boolean;
+                /** @description Only the measurements of calculation collectors (the /calculations page); needs the Calculations licence feature. */
+                OnlyCalculations?: boolean;
+                /** @description Name, Status or UpdatedAt; a leading `-` sorts descending. */
+                Sort?: "Name" | "-Name" | "Status" | "-Status" | "UpdatedAt" | "-UpdatedAt";
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of measurements. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The new measurement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementStatusChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurementsLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementLabelsChange"];
+            };
+        };
+        responses: {
+            /** @description One result per UUID, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Measurement"];
+            };
+        };
+        responses: {
+            /** @description The updated measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteMeasurement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMeasurementLabels: {
+        parameters: {
+            query?: {
+                /** @description Only the items whose name (or description, where the item has one) contains this text, case aside; `%` and `_` match themselves, as any other character. */
+                Keyword?: components["parameters"]["Keyword"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementLabel"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4134,6 +4819,82 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to collect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorMeasurementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    discoverCollectorMeasurements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorDiscovery"];
+            };
+        };
+        responses: {
+            /** @description The measurement of each name, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorDiscoveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    writeCollectorPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectorPointBatch"];
+            };
+        };
+        responses: {
+            /** @description Stored (or stored before, under the same key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectorPointBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getLicenseFingerprint: {
         parameters: {
             query?: never;
@@ -4530,6 +5291,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

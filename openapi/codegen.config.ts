@@ -49,6 +49,8 @@ const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 const AUDIT_LOGS = [/AuditLogs?$/, 'getAuditChainVerification'];
 /** Task schedulers: recurring tasks whose runs are jobs. */
 const TASK_SCHEDULERS = [/TaskScheduler/];
+/** Measurements, their labels, bulk changes and imports (the task schedulers' own list stays there). */
+const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
 /** The time-series query: points of measurements for trends, JSON or columnar. */
 const TIMESERIES = ['queryTimeseries'];
 
@@ -63,6 +65,9 @@ const NOT_CALLED = [
   'reportCollectorHealth',
   'getCollectorUpdateOffer',
   'downloadCollectorUpdate',
+  'getCollectorMeasurements',
+  'discoverCollectorMeasurements',
+  'writeCollectorPoints',
 ];
 
 const matches = (name: string, patterns: readonly (string | RegExp)[]) => patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)));
@@ -96,6 +101,7 @@ const config: ConfigFile = {
     '../src/api/generated/auditLogs.gen.ts': { exportName: 'auditLogsEndpoints', filterEndpoints: called(AUDIT_LOGS) },
     '../src/api/generated/taskSchedulers.gen.ts': { exportName: 'taskSchedulersEndpoints', filterEndpoints: called(TASK_SCHEDULERS) },
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
+    '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
     '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
   },
 };
@@ -111,6 +117,7 @@ export const AREAS = {
   auditLogs: called(AUDIT_LOGS),
   jobs: called(JOBS),
   taskSchedulers: called(TASK_SCHEDULERS),
+  measurements: called(MEASUREMENTS),
   timeseries: called(TIMESERIES),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const generatedDir = path.resolve(__dirname, '../src/api/generated');
-const AREA_FILES = ['historian', 'session', 'access', 'collectors', 'configuration', 'auditLogs', 'jobs', 'taskSchedulers', 'timeseries'];
+const AREA_FILES = ['historian', 'session', 'access', 'collectors', 'configuration', 'auditLogs', 'jobs', 'taskSchedulers', 'measurements', 'timeseries'];
 // Generated beside the real files so that relative imports come out the same. The codegen runs
 // in a child process because prettier's dynamic imports do not run inside Jest's module system.
 const checkFile = (name: string) => path.join(generatedDir, `.stale-check.${name}.gen.ts`);

@@ -1,5 +1,6 @@
 import { BuildRejectedError, currentBuild, installBuild, PRODUCT, type Build } from './builds';
 import { CollectorApiError, type CollectorClient } from './collectorClient';
+import { createMeasurementCollector } from './measurementCollector';
 import type { Assignment, Health, ItemStatus } from './protocol';
 import { createSampler } from './sampler';
 import { COLLECTOR_TYPE, describeSettings, MEASUREMENT_SETTINGS_SCHEMA, readSettings, SETTINGS_SCHEMA, asJsonMap } from './simulationSettings';
@@ -8,6 +9,8 @@ import { COLLECTOR_TYPE, describeSettings, MEASUREMENT_SETTINGS_SCHEMA, readSett
 // answer — follow the status (Paused stops sampling), fetch and apply settings when their version
 // moved (no restart), and install an update it was told to (verify, switch, register again with
 // the new BuildVersion). One cycle at a time: the next starts an interval after the last ended.
+// The measurements assigned to it are sampled and sent by measurementCollector.ts; the health
+// answer's MeasurementsVersion says when to fetch them again.
 
 export interface AgentOptions {
   client: CollectorClient;
@@ -19,6 +22,10 @@ export interface AgentOptions {
   log?: (line: string) => void;
   /** Called when the server no longer accepts the token (revoked, or the collector deleted). */
   onRevoked?: () => void;
+  /** How often sampled points are sent (default 1000 ms). */
+  flushIntervalMs?: number;
+  /** Points kept while the server is unreachable (default 100,000); the oldest go beyond it. */
+  maxBufferedPoints?: number;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -29,6 +36,13 @@ export function createAgent(options: AgentOptions) {
   const os = options.os ?? process.platform;
   const arch = options.arch ?? process.arch;
   const sampler = createSampler();
+  const measurements = createMeasurementCollector({
+    client,
+    build: () => running(),
+    log,
+    flushIntervalMs: options.flushIntervalMs,
+    maxBufferedPoints: options.maxBufferedPoints,
+  });
   let build: Build | undefined;
   let status: ItemStatus = 'Initial';
   let appliedVersion = 0;
@@ -48,9 +62,11 @@ export function createAgent(options: AgentOptions) {
   function follow(next: ItemStatus) {
     if (next === 'Active' && !sampler.state.running) {
       sampler.start();
+      measurements.start();
       log('collecting started');
     } else if (next !== 'Active' && sampler.state.running) {
       sampler.stop();
+      measurements.stop();
       log(`${next.toLowerCase()}: collecting stopped`);
     }
     status = next;
@@ -76,12 +92,14 @@ export function createAgent(options: AgentOptions) {
     });
     log(`registered as ${assignment.Name} (${assignment.UUID}): ${COLLECTOR_TYPE} ${current.version} on ${os}/${arch}, status ${assignment.Status}`);
     apply(assignment);
+    await measurements.refresh().catch((error: unknown) => log(`cannot fetch the measurements yet: ${message(error)}`));
   }
 
   function health(): Health {
-    if (unstable) return 'Unstable';
+    // Points waiting in the buffer for the server count as trouble until they are delivered.
+    if (unstable || measurements.buffering) return 'Unstable';
     if (status === 'Paused') return 'Paused';
-    return sampler.collecting ? 'Collecting' : 'Idle';
+    return sampler.collecting || measurements.collecting ? 'Collecting' : 'Idle';
   }
 
   async function update(version: string) {
@@ -123,6 +141,7 @@ export function createAgent(options: AgentOptions) {
       reportFailure = undefined;
       if (instructions.SettingsVersion !== appliedVersion) apply(await client.assignment());
       else follow(instructions.Status);
+      if (measurements.outdated(instructions.MeasurementsVersion)) await measurements.refresh();
       const wanted = instructions.UpdateVersion;
       if (wanted !== undefined && wanted !== running().version && wanted !== failedUpdate) await update(wanted);
     } catch (error) {
@@ -151,6 +170,7 @@ export function createAgent(options: AgentOptions) {
     stopped = true;
     if (timer) clearTimeout(timer);
     sampler.stop();
+    await measurements.close();
     if (report && build) {
       await client.reportHealth({ Health: 'Collector closed' }).catch((error: unknown) => log(`could not report Collector closed: ${message(error)}`));
       log('closed');
@@ -184,6 +204,7 @@ export function createAgent(options: AgentOptions) {
         samples: sampler.state.samples,
         sampling: sampler.state.running,
         cycles,
+        points: measurements.snapshot(),
       };
     },
   };

@@ -12,10 +12,12 @@ import { createCollectorClient } from './collectorClient';
 //
 // Options: --work-dir (default ./collector-data/<first 12 characters of the token's hash>: where
 // switched-to builds are kept), --interval-ms (health report interval, default 3000), --os and
-// --arch (default: this machine's, as Node names them: linux, x64).
+// --arch (default: this machine's, as Node names them: linux, x64), --flush-ms (how often sampled
+// points are sent, default 1000) and --max-buffered-points (kept while the server is away, 100000).
 
 const USAGE = `Usage:
   npm run collector -- --url <server URL> --token <collector token> [--work-dir <dir>] [--interval-ms 3000] [--os linux] [--arch x64]
+      [--flush-ms 1000] [--max-buffered-points 100000]
   npm run collector -- make-build --version <version> --out <file>`;
 
 function fail(text: string): never {
@@ -40,11 +42,17 @@ async function run(args: string[]) {
       'interval-ms': { type: 'string', default: '3000' },
       os: { type: 'string' },
       arch: { type: 'string' },
+      'flush-ms': { type: 'string', default: '1000' },
+      'max-buffered-points': { type: 'string', default: '100000' },
     },
   });
   if (!values.url || !values.token) fail('--url and --token are required (or HISTORIAN_COLLECTOR_TOKEN)');
   const intervalMs = Number(values['interval-ms']);
   if (!Number.isInteger(intervalMs) || intervalMs < 100) fail('--interval-ms must be a whole number of at least 100');
+  const flushIntervalMs = Number(values['flush-ms']);
+  if (!Number.isInteger(flushIntervalMs) || flushIntervalMs < 50) fail('--flush-ms must be a whole number of at least 50');
+  const maxBufferedPoints = Number(values['max-buffered-points']);
+  if (!Number.isInteger(maxBufferedPoints) || maxBufferedPoints < 1) fail('--max-buffered-points must be a whole number above 0');
   // Per token by default, so two collectors started from one folder do not share their builds.
   const workDir = path.resolve(values['work-dir'] ?? path.join('collector-data', sha256(values.token).slice(0, 12)));
   mkdirSync(workDir, { recursive: true });
@@ -54,6 +62,8 @@ async function run(args: string[]) {
     client: createCollectorClient({ url: values.url, token: values.token }),
     workDir,
     intervalMs,
+    flushIntervalMs,
+    maxBufferedPoints,
     os: values.os,
     arch: values.arch,
     log,

@@ -1,4 +1,18 @@
-import { readAssignment, readInstructions, readUpdateOffer, type Assignment, type HealthReport, type Instructions, type Registration, type UpdateOffer } from './protocol';
+import {
+  readAssignment,
+  readBatchResult,
+  readInstructions,
+  readMeasurementList,
+  readUpdateOffer,
+  type Assignment,
+  type BatchResult,
+  type HealthReport,
+  type Instructions,
+  type MeasurementList,
+  type Registration,
+  type UpdateOffer,
+} from './protocol';
+import type { OutgoingBatch } from './pointBuffer';
 
 // HTTP to the server's collector-facing calls, with the collector token. Nothing else: the agent
 // (agent.ts) decides what to call when.
@@ -59,6 +73,13 @@ export function createCollectorClient({ url, token, timeoutMs = 10_000 }: Collec
     },
     async download(): Promise<Buffer> {
       return Buffer.from(await (await send('GET', '/update/download')).arrayBuffer());
+    },
+    async measurements(): Promise<MeasurementList> {
+      return readMeasurementList(await (await send('GET', '/measurements')).json());
+    },
+    /** Resolves once the server stored the batch (or had stored it under the same key). */
+    async sendPoints(batch: OutgoingBatch): Promise<BatchResult> {
+      return readBatchResult(await (await send('POST', '/points', { BatchKey: batch.BatchKey, Points: batch.Points })).json());
     },
   };
 }

@@ -45,6 +45,29 @@ export interface Instructions {
   Status: ItemStatus;
   SettingsVersion: number;
   UpdateVersion?: string;
+  /** Moves when the collector's measurements change (a server without ingestion sends none). */
+  MeasurementsVersion?: string;
+}
+
+export type Datatype = 'number' | 'boolean' | 'string' | '[]number' | '[]boolean' | '[]string' | 'raw';
+
+export interface CollectorMeasurement {
+  UUID: string;
+  Name: string;
+  Datatype: Datatype;
+  Settings: JsonMap;
+}
+
+export interface MeasurementList {
+  MeasurementsVersion: string;
+  Measurements: CollectorMeasurement[];
+}
+
+export interface BatchResult {
+  BatchKey: string;
+  Points: number;
+  Duplicate: boolean;
+  Skipped: Array<{ MeasurementUUID: string; Reason: string }>;
 }
 
 export interface UpdateOffer {
@@ -117,7 +140,41 @@ export function readAssignment(body: unknown): Assignment {
 
 export function readInstructions(body: unknown): Instructions {
   const value = record(body);
-  return { Status: status(value), SettingsVersion: integer(value, 'SettingsVersion'), UpdateVersion: optionalText(value, 'UpdateVersion') };
+  return {
+    Status: status(value),
+    SettingsVersion: integer(value, 'SettingsVersion'),
+    UpdateVersion: optionalText(value, 'UpdateVersion'),
+    MeasurementsVersion: optionalText(value, 'MeasurementsVersion'),
+  };
+}
+
+const DATATYPES: readonly string[] = ['number', 'boolean', 'string', '[]number', '[]boolean', '[]string', 'raw'];
+const isDatatype = (value: unknown): value is Datatype => typeof value === 'string' && DATATYPES.includes(value);
+
+export function readMeasurementList(body: unknown): MeasurementList {
+  const value = record(body);
+  const list = value.Measurements;
+  if (!Array.isArray(list)) throw new ProtocolError('Measurements is missing from the server\'s answer');
+  return {
+    MeasurementsVersion: text(value, 'MeasurementsVersion'),
+    Measurements: list.map((item) => {
+      const measurement = record(item);
+      const datatype = measurement.Datatype;
+      if (!isDatatype(datatype)) throw new ProtocolError(`Datatype must be one of ${DATATYPES.join(', ')}`);
+      return { UUID: text(measurement, 'UUID'), Name: text(measurement, 'Name'), Datatype: datatype, Settings: map(measurement, 'Settings') };
+    }),
+  };
+}
+
+export function readBatchResult(body: unknown): BatchResult {
+  const value = record(body);
+  const skipped = Array.isArray(value.Skipped) ? value.Skipped.map(record) : [];
+  return {
+    BatchKey: text(value, 'BatchKey'),
+    Points: integer(value, 'Points'),
+    Duplicate: value.Duplicate === true,
+    Skipped: skipped.map((item) => ({ MeasurementUUID: text(item, 'MeasurementUUID'), Reason: text(item, 'Reason') })),
+  };
 }
 
 export function readUpdateOffer(body: unknown): UpdateOffer {

@@ -41,17 +41,55 @@ export const SETTINGS_SCHEMA = {
   },
 } as const;
 
+export const SIGNALS = ['sine', 'ramp', 'random', 'square', 'step', 'states'] as const;
+export type Signal = (typeof SIGNALS)[number];
+
+/**
+ * Per measurement: the signal's shape and pace. Numbers follow Offset + Amplitude · shape + noise;
+ * booleans are true in the first half of each period (step; random flips a coin); strings cycle
+ * through States, one per Period / count; slices hold three phase-shifted values.
+ */
 export const MEASUREMENT_SETTINGS_SCHEMA = {
   type: 'object',
   'x-i18n': 'schemas.collector_simulation_measurement',
   required: ['Signal'],
   properties: {
-    Signal: { type: 'string', title: 'Signal', enum: ['sine', 'ramp', 'random'], default: 'sine', order: 1 },
+    Signal: { type: 'string', title: 'Signal', enum: SIGNALS, default: 'sine', order: 1 },
     Amplitude: { type: 'number', title: 'Amplitude', default: 1, order: 2 },
     Offset: { type: 'number', title: 'Offset', default: 0, order: 3 },
-    PeriodSeconds: { type: 'number', title: 'Period (s)', minimum: 1, default: 60, order: 4 },
+    PeriodSeconds: { type: 'number', title: 'Period (s)', minimum: 1, maximum: 86400, default: 60, order: 4 },
+    Noise: { type: 'number', title: 'Noise', description: 'Random noise added to numbers, up to this much either way.', minimum: 0, default: 0, order: 5 },
+    SampleIntervalMs: { type: 'integer', title: 'Sample interval (ms)', minimum: 100, maximum: 3600000, default: 1000, order: 6 },
+    States: { type: 'string', title: 'States', description: 'Texts a string measurement cycles through, separated by commas.', default: 'Idle,Running,Stopped', order: 7 },
   },
 } as const;
+
+export interface MeasurementSimulation {
+  signal: Signal;
+  amplitude: number;
+  offset: number;
+  periodSeconds: number;
+  noise: number;
+  sampleIntervalMs: number;
+  states: string[];
+}
+
+/** A measurement's settings, each missing or wrong one replaced by its default. */
+export function readMeasurementSettings(settings: JsonMap): MeasurementSimulation {
+  const props = MEASUREMENT_SETTINGS_SCHEMA.properties;
+  const signal = settings.Signal;
+  const finite = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+  const states = typeof settings.States === 'string' ? settings.States.split(',').map((state) => state.trim()).filter(Boolean) : [];
+  return {
+    signal: SIGNALS.find((option) => option === signal) ?? props.Signal.default,
+    amplitude: finite(settings.Amplitude, props.Amplitude.default),
+    offset: finite(settings.Offset, props.Offset.default),
+    periodSeconds: numberIn(settings.PeriodSeconds, props.PeriodSeconds.default, props.PeriodSeconds.minimum, props.PeriodSeconds.maximum),
+    noise: numberIn(settings.Noise, props.Noise.default, 0, Number.MAX_VALUE),
+    sampleIntervalMs: Math.round(numberIn(settings.SampleIntervalMs, props.SampleIntervalMs.default, props.SampleIntervalMs.minimum, props.SampleIntervalMs.maximum)),
+    states: states.length > 0 ? states : props.States.default.split(','),
+  };
+}
 
 export interface SimulationSettings {
   sampleIntervalMs: number;

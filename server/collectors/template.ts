@@ -12,8 +12,27 @@ import { settingsSchemaOf } from './settingsRules';
 export const TEMPLATE_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MEASUREMENTS_SHEET = 'Measurements';
 export const COLUMNS_SHEET = 'Columns';
-/** Measurement fields of every collector, before the collector's own settings. */
-export const BASE_COLUMNS = ['Name', 'Description'] as const;
+/** Measurement fields of every collector, before the collector's own settings (read back by the import). */
+export const BASE_COLUMNS = ['Name', 'Description', 'Database', 'Datatype', 'UoM', 'ValueMin', 'ValueMax', 'LimitLo', 'LimitHi', 'Labels', 'Status'] as const;
+export type BaseColumn = (typeof BASE_COLUMNS)[number];
+
+export const DATATYPES = ['number', 'boolean', 'string', '[]number', '[]boolean', '[]string', 'raw'] as const;
+/** The statuses a spreadsheet may set; Deleted and Discovered are the server's to give. */
+export const IMPORT_STATUSES = ['Active', 'Paused'] as const;
+
+const BASE_COLUMN_HELP: Record<BaseColumn, { description: string; type: string; allowed?: string; defaultValue?: string }> = {
+  Name: { description: 'Name of the measurement, unique in its time-series database.', type: 'string' },
+  Description: { description: 'Free text.', type: 'string' },
+  Database: { description: 'Name of the time-series database the values are stored in.', type: 'string' },
+  Datatype: { description: 'Type of the values.', type: 'string', allowed: DATATYPES.join(', '), defaultValue: 'number' },
+  UoM: { description: 'Unit of measure (engineering specs).', type: 'string' },
+  ValueMin: { description: 'Lowest expected value, for the chart axis.', type: 'number' },
+  ValueMax: { description: 'Highest expected value, for the chart axis.', type: 'number' },
+  LimitLo: { description: 'Low limit, drawn as a band.', type: 'number' },
+  LimitHi: { description: 'High limit, drawn as a band.', type: 'number' },
+  Labels: { description: 'Labels, separated by commas.', type: 'string' },
+  Status: { description: 'Active collects, Paused does not. Empty keeps the status (a deleted one becomes Active).', type: 'string', allowed: IMPORT_STATUSES.join(', '), defaultValue: 'Active' },
+};
 /** Excel keeps at most this many characters in a cell. */
 const MAX_CELL_TEXT = 32_767;
 
@@ -57,17 +76,18 @@ export function templateColumns(row: CollectorRow): ColumnInfo[] {
   const base: ColumnInfo[] = BASE_COLUMNS.map((key) => ({
     key,
     title: key,
-    description: key === 'Name' ? 'Name of the measurement, unique in the organization.' : 'Free text.',
-    type: 'string',
-    required: key === 'Name',
+    description: BASE_COLUMN_HELP[key].description,
+    type: BASE_COLUMN_HELP[key].type,
+    required: key === 'Name' || key === 'Database',
     secure: false,
-    allowed: '',
-    defaultValue: undefined,
+    allowed: BASE_COLUMN_HELP[key].allowed ?? '',
+    defaultValue: BASE_COLUMN_HELP[key].defaultValue,
     example: undefined,
   }));
-  const settings = orderedProperties(settingsSchemaOf(row.measurement_settings_schema)).map(({ name, property, required }) =>
-    settingColumn(name, property, required),
-  );
+  // A setting named like a measurement field would be ambiguous in one header row: the field wins.
+  const settings = orderedProperties(settingsSchemaOf(row.measurement_settings_schema))
+    .filter(({ name }) => !(BASE_COLUMNS as readonly string[]).includes(name))
+    .map(({ name, property, required }) => settingColumn(name, property, required));
   return [...base, ...settings];
 }
 

@@ -282,12 +282,46 @@ export interface ProductUpdatesTable {
   created_at: CreatedAt;
 }
 
+/** Measurements (migrations 030 and 065). */
 export interface MeasurementsTable {
   uuid: Generated<string>;
   organization_uuid: string;
   collector_uuid: string;
   name: string;
   status: Defaulted<string>;
+  description: Defaulted<string>;
+  database_uuid: string | null;
+  datatype: Defaulted<string>;
+  quality: Defaulted<string>;
+  settings: DefaultedJson<Record<string, unknown>>;
+  uom: Defaulted<string>;
+  value_min: number | null;
+  value_max: number | null;
+  limit_lo: number | null;
+  limit_hi: number | null;
+  tags: DefaultedJson<Record<string, string>>;
+  metadata: DefaultedJson<Record<string, unknown>>;
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+/** The newest point of each measurement (migration 065), kept by the ingestion path. */
+export interface MeasurementLastPointsTable {
+  measurement_uuid: string;
+  time: ColumnType<Date, Date | string, Date | string>;
+  value: ColumnType<unknown, string | null, string | null>;
+  quality: number | null;
+}
+
+/** Batches a collector delivered, by its batch key (migration 065). */
+export interface CollectorBatchesTable {
+  collector_uuid: string;
+  batch_key: string;
+  points: number;
+  received_at: CreatedAt;
 }
 
 export interface AccessGenerationTable {
@@ -322,6 +356,8 @@ export interface Database {
   collector_health: CollectorHealthTable;
   product_updates: ProductUpdatesTable;
   measurements: MeasurementsTable;
+  measurement_last_points: MeasurementLastPointsTable;
+  collector_batches: CollectorBatchesTable;
   access_generation: AccessGenerationTable;
   task_schedulers: TaskSchedulersTable;
 }

@@ -62,10 +62,28 @@ export function findLimitBreach(value: unknown, limits: RequestLimits, prefix: s
     if (!isRecord(item.value) || item.value instanceof Uint8Array) continue;
     const depth = item.depth + 1;
     if (depth > limits.maxJsonDepth) return { field: fieldOf(item.path), message: depthMessage(limits) };
+    // Members are checked in place: numbers, booleans and null need nothing, so a batch of
+    // 50,000 points costs no path per value (a path is made only for a breach or a nested value).
+    const visit = (key: string, member: unknown): LimitBreach | undefined => {
+      if (typeof member === 'string') {
+        if (!limits.text.test(member)) return { field: fieldOf([...item.path, key]), message: TEXT_MESSAGE };
+      } else if (isRecord(member)) {
+        pending.push({ value: member, path: [...item.path, key], depth });
+      }
+      return undefined;
+    };
+    if (Array.isArray(item.value)) {
+      const list: unknown[] = item.value;
+      for (let index = 0; index < list.length; index += 1) {
+        const breach = visit(String(index), list[index]);
+        if (breach) return breach;
+      }
+      continue;
+    }
     for (const [key, member] of Object.entries(item.value)) {
-      const path = [...item.path, key];
-      if (!limits.text.test(key)) return { field: fieldOf(path), message: TEXT_MESSAGE };
-      pending.push({ value: member, path, depth });
+      if (!limits.text.test(key)) return { field: fieldOf([...item.path, key]), message: TEXT_MESSAGE };
+      const breach = visit(key, member);
+      if (breach) return breach;
     }
   }
   return undefined;

@@ -64,7 +64,7 @@ describe('POST /collector-api/health', () => {
     await call('POST', '/register', bearer(agent.token), registration());
     await t.db.query("UPDATE collectors SET status = 'Paused', settings_version = 4, update_version = '2.0.0' WHERE uuid = $1", [agent.uuid]);
     const response = await call('POST', '/health', bearer(agent.token), { Health: 'Paused', AppliedSettingsVersion: 4 });
-    expect(response.json()).toEqual({ Status: 'Paused', SettingsVersion: 4, UpdateVersion: '2.0.0' });
+    expect(response.json()).toEqual({ Status: 'Paused', SettingsVersion: 4, UpdateVersion: '2.0.0', MeasurementsVersion: '0.0' });
     expect(await row(agent.uuid)).toEqual(expect.objectContaining({ health: 'Paused', applied_settings_version: 4 }));
   });
 

@@ -8,6 +8,8 @@ import { collectorOf } from '../http/collectorCaller';
 import { conflict, notFound, unauthorized } from '../http/problem';
 import { collectorsRepository, type CollectorRow, type JsonMap } from '../repositories/collectors';
 import { productUpdatesRepository, type ProductUpdateRow } from '../repositories/productUpdates';
+import { measurementsVersion } from '../ingestion/measurements';
+import { collectorIngestionHandlers } from './collectorIngestion';
 
 // The calls collectors make with their token (x-historian-access: collector). None takes an id:
 // the token names the collector, so a token of one organization reaches nothing of another.
@@ -16,6 +18,7 @@ import { productUpdatesRepository, type ProductUpdateRow } from '../repositories
 //   POST /collector-api/health      every few seconds; answers status, settings version, update
 //   GET  /collector-api/settings    when the settings version changed (secure settings included)
 //   GET  /collector-api/update      the build it was told to install; /download for its bytes
+//   and the data path in collectorIngestion.ts (measurements, discovery, points)
 
 export const INITIALIZING = 'Initializing collector';
 
@@ -49,6 +52,7 @@ async function collectorByUuid(db: Db, uuid: string): Promise<CollectorRow> {
 export function collectorApiHandlers(ctx: AppContext) {
   const { db } = ctx;
   return {
+    ...collectorIngestionHandlers(ctx),
     async registerCollector(request: FastifyRequest<{ Body: RegistrationBody }>) {
       const { collectorUuid } = collectorOf(request);
       const body = request.body;
@@ -94,6 +98,7 @@ export function collectorApiHandlers(ctx: AppContext) {
         Status: row.status,
         SettingsVersion: row.settings_version,
         ...(row.update_version === null ? {} : { UpdateVersion: row.update_version }),
+        MeasurementsVersion: await measurementsVersion(db, collectorUuid),
       };
     },
 

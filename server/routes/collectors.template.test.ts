@@ -66,10 +66,11 @@ describe('GET /collectors/{id}/template', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="/);
   });
 
-  it('has Name, Description, then the measurement settings in their order as columns', async () => {
+  it('has the measurement fields, then the measurement settings in their order as columns', async () => {
     const { workbook } = await download();
     const header = workbook.getWorksheet(MEASUREMENTS_SHEET)?.getRow(1).values;
-    expect(header).toEqual([undefined, 'Name', 'Description', 'Address', 'Function', HOSTILE]);
+    const fields = ['Name', 'Description', 'Database', 'Datatype', 'UoM', 'ValueMin', 'ValueMax', 'LimitLo', 'LimitHi', 'Labels', 'Status'];
+    expect(header).toEqual([undefined, ...fields, 'Address', 'Function', HOSTILE]);
   });
 
   it('explains each column: title, type, required, allowed values, default and example', async () => {

@@ -11,6 +11,8 @@ import { currentUserHandlers } from './currentUser';
 import { groupPrivilegesHandlers } from './groupPrivileges';
 import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
+import { measurementsHandlers } from './measurements';
+import { measurementImportHandlers } from '../measurements/import/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -45,6 +47,8 @@ export function serviceHandlers(ctx: AppContext) {
     ...auditLogsHandlers(ctx),
     ...taskSchedulersHandlers(ctx),
     ...jobsHandlers(ctx),
+    ...measurementsHandlers(ctx),
+    ...measurementImportHandlers(ctx),
   };
 }
 

@@ -236,6 +236,21 @@ describe('deleting a time-series database', () => {
     expect(list.json().map((database: { UUID: string }) => database.UUID)).not.toContain(id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(admin) })).statusCode).toBe(404);
   });
+
+  it('is refused while a measurement, even a deleted one, is stored in it', async () => {
+    const id = await createOne('holds-points');
+    const { rows } = await t.db.query<{ uuid: string }>(
+      `WITH collector AS (INSERT INTO collectors (organization_uuid, name) VALUES ($1, 'Line 9') RETURNING uuid)
+       INSERT INTO measurements (organization_uuid, collector_uuid, database_uuid, name, status)
+       SELECT $1, uuid, $2, 'Tank level', 'Deleted' FROM collector RETURNING uuid`,
+      [organization, id],
+    );
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(admin) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'timeseries.errors.in_use' });
+    await t.db.query('DELETE FROM measurements WHERE uuid = $1', [rows[0].uuid]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/timeseries-databases/${id}`, headers: inOrganization(admin) })).statusCode).toBe(204);
+  });
 });
 
 describe('ids of another organization answer 404', () => {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Write } from '../../domain/contract';
 import type { AppContext } from '../context';
+import { isForeignKeyViolation } from '../db/errors';
 import { callerOf, organizationOf } from '../http/caller';
-import { badRequest, HttpProblem, notFound } from '../http/problem';
+import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 import { rethrowUniqueConflict } from '../http/uniqueConflict';
 import { TIMESERIES_DATABASE_UNIQUE_FIELDS, timeseriesDatabasesRepository, type TimeseriesDatabaseRow as DatabaseRow } from '../repositories/timeseriesDatabases';
 import { createTimeseriesDrivers, TIMESERIES_DATABASE_TYPES } from '../timeseries/registry';
@@ -148,7 +149,14 @@ export function timeseriesDatabasesHandlers(ctx: AppContext) {
 
     async deleteTimeseriesDatabase(request: FastifyRequest<ById>, reply: FastifyReply) {
       const row = await findRow(request, request.params.id);
-      await timeseriesDatabasesRepository(ctx.db).delete(row.organization_uuid, row.uuid);
+      try {
+        await timeseriesDatabasesRepository(ctx.db).delete(row.organization_uuid, row.uuid);
+      } catch (error) {
+        // Measurements keep their database for life (DOMAIN.md §1), deleted ones too.
+        if (isForeignKeyViolation(error)) throw conflict('Measurements are still stored in this database', 'timeseries.errors.in_use');
+        throw error;
+      }
+      await ctx.timeseries?.forget(row.uuid);
       return reply.code(204).send();
     },
 

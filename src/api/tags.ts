@@ -30,6 +30,8 @@ export const tagTypes = [
   'TaskScheduler',
   'Job',
   'JobLog',
+  'Measurement',
+  'MeasurementLabel',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -6,6 +6,7 @@ import './auditLogs';
 import './collectors';
 import './configuration';
 import './jobs';
+import './measurements';
 import './session';
 import './taskSchedulers';
 import './timeseries';

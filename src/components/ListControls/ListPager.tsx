@@ -12,10 +12,12 @@ export interface ListPagerProps {
   total: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The page sizes offered; PAGE_SIZES unless a list needs larger pages. */
+  sizes?: readonly number[];
 }
 
 /** Paging under a server-paged list: the page size, "1–50 of 1,234", previous and next. */
-export function ListPager({ page, pageSize, total, onPageChange, onPageSizeChange }: ListPagerProps) {
+export function ListPager({ page, pageSize, total, onPageChange, onPageSizeChange, sizes = PAGE_SIZES }: ListPagerProps) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
   const number = new Intl.NumberFormat(i18n.language);
@@ -26,7 +28,7 @@ export function ListPager({ page, pageSize, total, onPageChange, onPageSizeChang
     <nav className="list-pager" aria-label={t('list.paging')}>
       <label htmlFor={sizeId}>{t('list.page_size')}</label>
       <select id={sizeId} value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
-        {PAGE_SIZES.map((size) => (
+        {sizes.map((size) => (
           <option key={size} value={size}>
             {size}
           </option>
