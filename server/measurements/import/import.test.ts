@@ -4,6 +4,8 @@ import { buildApp } from '../../app';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type TestApp } from '../../auth/testing/testUsers';
 import { BASE_COLUMNS, MEASUREMENTS_SHEET } from '../../collectors/template';
 import { insertCollector, multipart } from '../../collectors/testing/collectorFixtures';
+import { JobInterrupted, type JobContext } from '../../jobs/registry';
+import { IMPORT_CHUNK_ROWS, MEASUREMENT_IMPORT, measurementImportJobType } from './importJob';
 
 // POST /measurements/import/dry-run and /measurements/import (DOMAIN.md §1): a filled-in collector
 // template is planned row by row (New, Update, No change, Error with its cell), kept under a token
@@ -29,8 +31,11 @@ let headers: Record<string, string>;
 let colleagueHeaders: Record<string, string>;
 let otherOrganizationHeaders: Record<string, string>;
 
+let importerUuid: string;
+
 async function userHeaders(organization: string) {
   const user = await createTestUser(t.db, { privileges: { [organization]: ['MANAGE_MEASUREMENTS', 'READ_MEASUREMENTS'] } });
+  importerUuid ??= user.uuid;
   return { ...(await sessionHeaders(t.ctx, user.uuid)), 'x-organization-uuid': organization };
 }
 
@@ -174,11 +179,12 @@ describe('dry run', () => {
     expect(noSheet.json()).toMatchObject({ code: 'measurement_import.no_sheet' });
   });
 
-  it('refuses more rows than the cap', async () => {
+  it('refuses more rows or bytes than the caps', async () => {
     const { parseWorkbook } = await import('./parseWorkbook');
     const bytes = await workbookBytes(Array.from({ length: 11 }, (_, i) => ({ Name: `M${i}`, Database: 'Line 1' })));
     await expect(parseWorkbook(bytes, 10)).rejects.toMatchObject({ extra: { code: 'measurement_import.too_many_rows' } });
     await expect(parseWorkbook(bytes, 11)).resolves.toMatchObject({ rows: expect.any(Array) });
+    await expect(parseWorkbook(bytes, 11, bytes.byteLength - 1)).rejects.toMatchObject({ status: 413, extra: { code: 'measurement_import.too_large' } });
   });
 });
 
@@ -203,8 +209,45 @@ describe('apply', () => {
     expect(job).toMatchObject({ State: 'done', Result: { Created: 1, Updated: 0, Unchanged: 0, Failed: 1 } });
     const stored = await measurement('Applied');
     expect(stored).toMatchObject({ status: 'Paused', uom: 'kW', labels: ['power'], settings: { Address: 'b1' } });
+    // Audited as the user who applied the import (jobs run as their creator).
+    const { rows: audit } = await t.db.query<{ user_uuid: string | null; action: string }>(
+      "SELECT user_uuid, action FROM audit_logs WHERE subject_type = 'Measurement' AND subject_name = 'Applied'",
+    );
+    expect(audit).toEqual([{ user_uuid: importerUuid, action: 'Create' }]);
     const logs = (await t.app.inject({ method: 'GET', url: `/api/jobs/${jobUuid}/logs`, headers })).json<Array<{ Message: string }>>();
     expect(logs.map((line) => line.Message).join('\n')).toMatch(/Row 3 \(Broken apply\) not imported: C3/);
+  }, 60_000);
+
+  it('continues from its checkpoint after an interruption, writing no row twice', async () => {
+    const rows = Array.from({ length: IMPORT_CHUNK_ROWS * 2 + 10 }, (_, i) => ({ Name: `Resumed ${i}`, Database: 'Line 1', Address: `q${i}` }));
+    const token = (await dryRun(await workbookBytes(rows))).json<{ Token: string }>().Token;
+    const { rows: jobRows } = await t.db.query<{ uuid: string }>(
+      "INSERT INTO jobs (organization_uuid, type, payload, resumable, created_by_uuid, created_by_name) VALUES ($1, 'measurement_import', $2::jsonb, true, $3, 'importer') RETURNING uuid",
+      [plant, JSON.stringify({ Token: token, CalculationsLicensed: false }), importerUuid],
+    );
+    const logged: string[] = [];
+    const saved: unknown[] = [];
+    const context = (checkpointState: unknown, stopAfter: number | null): JobContext => ({
+      db: t.db,
+      job: { uuid: jobRows[0].uuid, type: MEASUREMENT_IMPORT, organizationUuid: plant, payload: { Token: token, CalculationsLicensed: false }, createdByUuid: importerUuid, createdByName: 'importer', taskSchedulerUuid: null },
+      checkpointState,
+      signal: new AbortController().signal,
+      progress: async () => {},
+      log: async (_level, message) => {
+        logged.push(message);
+      },
+      checkpoint: async (state) => {
+        saved.push(state);
+        if (stopAfter !== null && saved.length >= stopAfter) throw new JobInterrupted('pause');
+      },
+    });
+    await expect(measurementImportJobType.run(context(null, 1))).rejects.toBeInstanceOf(JobInterrupted);
+    const afterFirst = saved[0];
+    expect(afterFirst).toMatchObject({ next: IMPORT_CHUNK_ROWS, created: IMPORT_CHUNK_ROWS });
+    const result = await measurementImportJobType.run(context(afterFirst, null));
+    expect(result).toEqual({ Created: rows.length, Updated: 0, Unchanged: 0, Failed: 0 });
+    const { rows: count } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM measurements WHERE database_uuid = $1 AND name LIKE 'Resumed %'", [databaseUuid]);
+    expect(count[0].n).toBe(rows.length);
   }, 60_000);
 
   it('an unknown token is not found', async () => {

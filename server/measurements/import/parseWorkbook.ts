@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../http/problem';
+import { badRequest, HttpProblem } from '../../http/problem';
 import { MEASUREMENTS_SHEET } from '../../collectors/template';
 
 // Reads the Measurements sheet of a filled-in collector template (server/collectors/template.ts).
 // Row 1 is the header; every later row that is not empty is one measurement. A cell is kept as
 // the text or number it holds (formulas by their cached result), with its address for errors.
 
+/** An .xlsx of 50,000 filled-in rows is a few MiB; far larger files are refused before exceljs unzips them. */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 /** A spreadsheet with more rows is refused as a whole: split it. */
 export const MAX_IMPORT_ROWS = 50_000;
 /** An .xlsx is a zip: its first bytes are the local file header's signature. */
@@ -44,7 +46,10 @@ function plainValue(value: ExcelJS.CellValue): CellValue {
 
 const isBlank = (value: CellValue) => value === null || (typeof value === 'string' && value.trim() === '');
 
-export async function parseWorkbook(bytes: Uint8Array, maxRows = MAX_IMPORT_ROWS): Promise<ParsedSheet> {
+export async function parseWorkbook(bytes: Uint8Array, maxRows = MAX_IMPORT_ROWS, maxBytes = MAX_IMPORT_BYTES): Promise<ParsedSheet> {
+  if (bytes.byteLength > maxBytes) {
+    throw new HttpProblem(413, 'Payload Too Large', { detail: `The file is larger than ${maxBytes} bytes`, code: 'measurement_import.too_large' });
+  }
   if (bytes.byteLength < 4 || ZIP_SIGNATURE.some((byte, i) => bytes[i] !== byte)) {
     throw fileError('not_xlsx', 'The file is not an .xlsx spreadsheet');
   }

@@ -8,12 +8,14 @@ import { tagTypes, type EndpointTags } from '../tags';
 
 const lazyUpload: typeof uploadMeasurementImport = async (...args) => (await import('../measurementImportUpload')).uploadMeasurementImport(...args);
 
-const importTags = {
+export const measurementImportTags = {
+  // A dry run changes nothing.
+  importMeasurementsDryRun: { invalidatesTags: [] },
   // The job adds and changes measurements: the lists refresh once it is started and again when it is seen done.
   importMeasurements: { invalidatesTags: [{ type: 'Measurement', id: 'LIST' }, { type: 'MeasurementLabel', id: 'LIST' }, { type: 'Job', id: 'LIST' }] },
 } satisfies Record<string, EndpointTags>;
 
-export const measurementImportApi = measurementsEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: importTags }).enhanceEndpoints({
+export const measurementImportApi = measurementsEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: measurementImportTags }).enhanceEndpoints({
   endpoints: {
     // RTK Query runs an endpoint's `query` whenever it has one, so the generated one is taken away.
     importMeasurementsDryRun: (definition) => {

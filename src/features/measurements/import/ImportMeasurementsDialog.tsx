@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CircleAlert, CircleCheck, Download, FilePlus2, FileSpreadsheet, Minus, PencilLine } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download, FilePlus2, Minus, PencilLine } from 'lucide-react';
 import { useGetCollectorsQuery, useGetCollectorTemplateMutation } from '../../../api/areas/collectors';
 import { useGetJobQuery } from '../../../api/areas/jobs';
 import { useImportMeasurementsDryRunMutation, useImportMeasurementsMutation } from '../../../api/areas/measurementImport';
@@ -48,9 +48,14 @@ const FILE_ERROR_KEYS: Record<string, string> = {
   'measurement_import.no_name_column': 'measurements.import.errors.no_name_column',
   'measurement_import.too_many_rows': 'measurements.import.errors.too_many_rows',
   'measurement_import.no_file': 'measurements.import.errors.no_file',
+  'measurement_import.too_large': 'measurements.import.errors.too_large',
 };
 /** Larger than this, the table scrolls within the dialog. */
 const TABLE_HEIGHT = '360px';
+/** A row shows up to this many errors or changes, one a line; its tooltip tells every one. */
+const MAX_LINES = 3;
+const LINE_PX = 18;
+const ROW_PX = 36;
 const JOB_POLL_MS = 1000;
 
 function fileErrorText(t: TFunction, error: HistorianError | undefined): string | null {
@@ -70,7 +75,7 @@ function rowDetails(t: TFunction, row: MeasurementImportRow): ReactNode {
     return (
       <ul className="import-details import-errors">
         {row.Errors.map((error, index) => (
-          <li key={index}>
+          <li key={index} title={`${error.Cell} ${error.Column}: ${t(error.Message, { ...error.Params, defaultValue: error.Message })}`}>
             {error.Cell !== '' && <span className="import-cell">{error.Cell}</span>}
             <span className="import-column">{error.Column}</span> {t(error.Message, { ...error.Params, defaultValue: error.Message })}
           </li>
@@ -82,7 +87,7 @@ function rowDetails(t: TFunction, row: MeasurementImportRow): ReactNode {
     return (
       <ul className="import-details">
         {row.Changes.map((change) => (
-          <li key={change.Field}>
+          <li key={change.Field} title={`${change.Field}: ${change.Old} → ${change.New}`}>
             <span className="import-column">{change.Field}</span> {t('measurements.import.change', { old: change.Old || t('measurements.import.empty'), new: change.New || t('measurements.import.empty') })}
           </li>
         ))}
@@ -166,7 +171,7 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
   const columns = useMemo<DataTableColumn<MeasurementImportRow>[]>(
     () => [
       { id: 'row', header: t('measurements.import.columns.row'), value: (row) => row.Row, width: 72, align: 'end' },
-      { id: 'name', header: t('measurements.import.columns.name'), value: (row) => row.Name, minWidth: 160 },
+      { id: 'name', header: t('measurements.import.columns.name'), value: (row) => row.Name, width: 240 },
       {
         id: 'action',
         header: t('measurements.import.columns.action'),
@@ -184,6 +189,7 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
     [t],
   );
 
+  const lines = rows.reduce((most, row) => Math.min(MAX_LINES, Math.max(most, row.Errors.length + row.Changes.length)), 1);
   const applicable = dryRun !== null && dryRun.Summary.New + dryRun.Summary.Update > 0;
   const uploadError = fileErrorText(t, uploadState.error as HistorianError | undefined);
   const applyError = fileErrorText(t, applyState.error as HistorianError | undefined);
@@ -195,7 +201,7 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
   if (jobUuid !== null) {
     body = (
       <section className="import-job" aria-live="polite">
-        <h3>{ended ? t('measurements.import.job.ended') : t('measurements.import.job.running')}</h3>
+        <h3>{ended ? t('measurements.import.job.ended') : job.data?.State === 'pending' ? t('measurements.import.job.waiting') : job.data?.State === 'paused' ? t('measurements.import.job.paused') : t('measurements.import.job.running')}</h3>
         <div className="import-progress">
           <progress max={100} value={percent} aria-label={t('measurements.import.job.progress')} />
           <span className="import-percent">{percent} %</span>
@@ -247,6 +253,7 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
           selectable={false}
           showSettings={false}
           height={TABLE_HEIGHT}
+          rowHeight={ROW_PX + LINE_PX * (lines - 1)}
           emptyMessage={t('measurements.import.no_rows')}
           initialSort={{ id: 'row', desc: false }}
         />
@@ -291,12 +298,6 @@ function OpenImportDialog({ onClose, collectorUuid }: { onClose: () => void; col
               uploadState.reset();
             }}
           />
-          {file && (
-            <span className="import-file muted">
-              <FileSpreadsheet size={16} aria-hidden />
-              {file.name}
-            </span>
-          )}
         </div>
         {uploadState.isLoading && (
           <div className="import-progress">
