@@ -55,7 +55,7 @@ function StateLanesView({ lanes, range, plot, palette, formatTime }: StateLanesP
         const states = valueColours(lane, palette);
         return (
           <li key={lane.measurementUuid} className="trend-lane">
-            <span className="trend-lane-label" title={lane.name} style={{ maxWidth: Math.max(40, plot.left) }}>
+            <span className="trend-lane-label" title={lane.name} style={{ left: plot.left, maxWidth: plot.width }}>
               {lane.name}
             </span>
             <div className="trend-lane-track" style={{ left: plot.left, width: plot.width }}>
