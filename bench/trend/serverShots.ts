@@ -76,6 +76,14 @@ async function main() {
       const file = `${outDir}/server-trend-1440x900-${theme}.png`;
       await page.screenshot({ path: file });
       console.log(file);
+      // The compact trend in the drawer of one measurement.
+      await page.goto(`/#/measurements?Measurement=${uuids[0]}`);
+      await page.getByRole('tab', { name: 'Trend' }).click();
+      await page.locator('.measurement-trend .u-over').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(800);
+      const drawer = `${outDir}/server-drawer-1440x900-${theme}.png`;
+      await page.screenshot({ path: drawer });
+      console.log(drawer);
       await context.close();
     }
   } finally {

@@ -37,6 +37,7 @@ describe('the trend in the measurement drawer', () => {
     expect(legend).toHaveTextContent('Kiln pressure');
     expect(legend).toHaveTextContent('4.25 bar');
     expect(screen.getByRole('combobox', { name: 'Range' })).toHaveDisplayValue('Last hour');
+    expect(screen.getByText('Raw points, up to 1,000,000 per measurement')).toBeInTheDocument();
   });
 
   it('opens the shareable trend of the measurement with the range shown', async () => {
