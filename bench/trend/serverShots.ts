@@ -56,7 +56,7 @@ async function main() {
     const sent = await fetch(`${server.url}/api/collector-api/points`, {
       method: 'POST',
       headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ BatchKey: 'trend-shots-1', Points: MEASUREMENTS.map((measurement, i) => ({ MeasurementUUID: uuids[i], T: times, V: times.map(measurement.value) })) }),
+      body: JSON.stringify({ BatchKey: 'trend-shots-1', Points: MEASUREMENTS.map((measurement, i) => ({ MeasurementUUID: uuids[i], T: times, V: times.map((time): number | boolean => measurement.value(time)) })) }),
     });
     if (!sent.ok) throw new Error(`points: ${sent.status} ${await sent.text()}`);
 
