@@ -94,7 +94,7 @@ async function main(): Promise<void> {
         if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
         const payload = response.rawPayload;
         const readStarted = performance.now();
-        if (columns) points = decodeColumns(payload.buffer.slice(payload.byteOffset, payload.byteOffset + payload.byteLength)).series[0].times.length;
+        if (columns) points = decodeColumns(new Uint8Array(payload).buffer).series[0].times.length;
         else points = JSON.parse(payload.toString('utf8')).Series[0].DataPoints.length;
         const readTook = performance.now() - readStarted;
         bytes = payload.byteLength;

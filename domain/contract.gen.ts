@@ -2126,7 +2126,10 @@ export interface components {
             ChangesOnly?: boolean;
         };
         TimeseriesAggregation: {
-            /** @enum {string} */
+            /**
+             * @description A measurement whose value type lacks it (a mean of strings) gets last instead; its Fields say so.
+             * @enum {string}
+             */
             Name: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min";
             /** @description The window, e.g. "5m", "1h30m", "1s" (units w d h m s), or milliseconds. */
             Period: string | number;

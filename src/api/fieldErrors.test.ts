@@ -62,4 +62,12 @@ describe('field errors of a problem+json answer', () => {
   it('translate the server’s PostgreSQL role-name sentence', () => {
     expect(fieldMessageOf('must be lower-case letters, digits and _, start with a letter, and not start with pg_')).toEqual({ messageKey: 'organizations.errors.postgres_user' });
   });
+
+  it('takes the time-series query\'s field errors as the translation keys they are', () => {
+    const error = refused({ errors: { End: ['timeseries.errors.end_before_start'], 'Aggregation.Period': ['timeseries.errors.period'] } });
+    expect(problemFieldMessages(error, ['End', 'Aggregation.Period'])).toEqual({
+      End: [{ messageKey: 'timeseries.errors.end_before_start' }],
+      'Aggregation.Period': [{ messageKey: 'timeseries.errors.period' }],
+    });
+  });
 });

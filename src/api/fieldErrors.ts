@@ -30,7 +30,21 @@ export type FieldMessageKey =
   | 'settings.errors.license_token'
   | 'settings.errors.root_only'
   | 'settings.errors.rename'
-  | 'settings.errors.move';
+  | 'settings.errors.move'
+  | TimeseriesQueryErrorKey;
+
+/** The time-series query's own rules (server/timeseries/query/request.ts), sent as their keys. */
+const TIMESERIES_QUERY_ERROR_KEYS = [
+  'timeseries.errors.time',
+  'timeseries.errors.time_range',
+  'timeseries.errors.end_before_start',
+  'timeseries.errors.raw_span',
+  'timeseries.errors.period',
+  'timeseries.errors.too_many_windows',
+  'timeseries.errors.duplicate_measurement',
+  'timeseries.errors.changes_only_aggregated',
+] as const;
+type TimeseriesQueryErrorKey = (typeof TIMESERIES_QUERY_ERROR_KEYS)[number];
 
 /** Messages the server sends as they are, keys of the shared rules included. */
 const EXACT: readonly { message: string; messageKey: FieldMessageKey }[] = [
@@ -49,6 +63,7 @@ const EXACT: readonly { message: string; messageKey: FieldMessageKey }[] = [
   { message: 'settings.errors.root_only', messageKey: 'settings.errors.root_only' },
   { message: 'settings.errors.rename', messageKey: 'settings.errors.rename' },
   { message: 'settings.errors.move', messageKey: 'settings.errors.move' },
+  ...TIMESERIES_QUERY_ERROR_KEYS.map((key) => ({ message: key, messageKey: key })),
 ];
 
 const toFieldMessage = ({ key, values }: { key: SchemaErrorKey; values: Record<string, string | number> }): FieldMessage =>

@@ -16,6 +16,7 @@ import { sessionTags } from './areas/session';
 import { taskSchedulersTags } from './areas/taskSchedulers';
 import { measurementsTags } from './areas/measurements';
 import { measurementImportTags } from './areas/measurementImport';
+import { timeseriesTags } from './areas/timeseries';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -25,7 +26,18 @@ const SAMPLE = 'sample';
 const sampleArg = { id: SAMPLE, uuid: SAMPLE, mappingId: SAMPLE, tokenId: SAMPLE, tableSetting: { ID: SAMPLE } };
 // A list holding one item, which is also read as the pages of an infinite query holding it.
 const sampleResult = Object.assign([{ UUID: SAMPLE }], { pages: [{ items: [{ UUID: SAMPLE }] }] });
-const table: Record<string, EndpointTags> = { ...sessionTags, ...accessTags, ...collectorsTags, ...configurationTags, ...auditLogsTags, ...jobsTags, ...taskSchedulersTags, ...measurementsTags, ...measurementImportTags };
+const table: Record<string, EndpointTags> = {
+  ...sessionTags,
+  ...accessTags,
+  ...collectorsTags,
+  ...configurationTags,
+  ...auditLogsTags,
+  ...jobsTags,
+  ...taskSchedulersTags,
+  ...measurementsTags,
+  ...measurementImportTags,
+  ...timeseriesTags,
+};
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {
   const tags: readonly ApiTag[] = typeof description === 'function' ? description(sampleResult as never, undefined, sampleArg as never) : (description ?? []);

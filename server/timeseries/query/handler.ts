@@ -4,13 +4,13 @@ import type { AppContext } from '../../context';
 import { organizationOf } from '../../http/caller';
 import { HttpProblem, badRequest } from '../../http/problem';
 import { JSON_TYPE, markPreserialized } from '../../http/responseValidation';
-import { AGGREGATIONS_BY_VALUE_TYPE, InvalidAggregationError } from '../aggregations';
+import { InvalidAggregationError } from '../aggregations';
 import { InvalidTimeRangeError } from '../points';
 import { UnknownTimeseriesDatabaseError } from '../stores';
 import { columnSeriesOf, seriesJson } from './json';
 import { findQueryMeasurements, type QueryMeasurement } from './measurements';
 import { emptySeries, readSeries } from './read';
-import { QUERY_ERRORS, QueryBodyError, planQuery, type QueryBody, type QueryPlan } from './request';
+import { QueryBodyError, planQuery, type QueryBody, type QueryPlan } from './request';
 import { rawKindOf, type SeriesData } from './series';
 
 // POST /timeseries/query (DOMAIN.md §1): the points of up to 50 measurements of the caller's
@@ -66,10 +66,6 @@ export function timeseriesQueryHandlers(ctx: AppContext) {
         const found = new Set(measurements.map((m) => m.uuid));
         const missing = plan.measurementUuids.filter((uuid) => !found.has(uuid));
         throw new HttpProblem(404, 'Not Found', { detail: `No such measurement in this organization: ${missing.join(', ')}`, code: QUERY_NOT_FOUND_CODE });
-      }
-      const { aggregation } = plan;
-      if (aggregation && measurements.some((m) => !AGGREGATIONS_BY_VALUE_TYPE[m.datatype].includes(aggregation.name))) {
-        throw badRequest('The aggregation does not apply to the value type of every measurement', { 'Aggregation.Name': [QUERY_ERRORS.aggregationDatatype] });
       }
       const series = await Promise.all(measurements.map((measurement) => readOne(request, measurement, plan)));
       // One address, two bodies: caches must keep them apart.

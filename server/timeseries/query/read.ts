@@ -1,7 +1,7 @@
 import { MAX_RAW_LIMIT, MIN_TIME_MS } from '../points';
 import type { LastGoodPoint, RawColumns, TimeseriesStore, ValueType } from '../types';
 import { RAW_POINT_BUDGET, type QueryPlan } from './request';
-import { aggregatedSeries, columnsOfPoints, lastKnownOf, rawSeries, storeAggregations, type SeriesData } from './series';
+import { aggregatedSeries, columnsOfPoints, lastKnownOf, rawSeries, seriesAggregation, storeAggregations, type SeriesData } from './series';
 
 // One measurement's series from its store. The built-in store reads raw points as packed columns
 // with the last known point in the same statement; other stores (InfluxDB) go through readRaw.
@@ -29,8 +29,8 @@ async function readRawColumns(store: TimeseriesStore, uuid: string, valueType: V
 }
 
 export async function readSeries(store: TimeseriesStore, uuid: string, valueType: ValueType, plan: QueryPlan): Promise<SeriesData> {
-  const { aggregation } = plan;
-  if (aggregation) {
+  if (plan.aggregation) {
+    const aggregation = seriesAggregation(valueType, plan.aggregation);
     const rows = await store.readAggregated(uuid, valueType, { from: plan.from, to: plan.to, windowMs: aggregation.windowMs, aggregations: storeAggregations(valueType, aggregation) });
     const series = aggregatedSeries(valueType, rows, aggregation, plan);
     if (plan.includeLastKnown) series.lastKnown = lastKnownOf(await lastGood(store, uuid, valueType, plan.from));
@@ -47,6 +47,6 @@ export async function readSeries(store: TimeseriesStore, uuid: string, valueType
 
 /** The series of a measurement without a database (Discovered): no points, the same fields. */
 export function emptySeries(valueType: ValueType, plan: QueryPlan): SeriesData {
-  if (plan.aggregation) return aggregatedSeries(valueType, [], plan.aggregation, plan);
+  if (plan.aggregation) return aggregatedSeries(valueType, [], seriesAggregation(valueType, plan.aggregation), plan);
   return rawSeries(valueType, { ...columnsOfPoints(valueType, []), lastGood: null }, 0, plan);
 }

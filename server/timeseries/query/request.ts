@@ -55,7 +55,6 @@ export const QUERY_ERRORS = {
   tooManyWindows: 'timeseries.errors.too_many_windows',
   duplicate: 'timeseries.errors.duplicate_measurement',
   changesOnlyAggregated: 'timeseries.errors.changes_only_aggregated',
-  aggregationDatatype: 'timeseries.errors.aggregation_datatype',
 } as const;
 
 export class QueryBodyError extends Error {

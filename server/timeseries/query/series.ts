@@ -189,6 +189,15 @@ export function rawSeries(valueType: ValueType, read: RawColumns, readLimit: num
   return { ...paged, lastKnown: lastKnownOf(read.lastGood) };
 }
 
+/**
+ * The aggregation a series gets: the one asked, or `last` when it does not apply to the series'
+ * value type (a mean of booleans or strings), so one query serves a chart of mixed measurements.
+ * The series' Fields name what it holds.
+ */
+export function seriesAggregation(valueType: ValueType, aggregation: AggregationPlan): AggregationPlan {
+  return AGGREGATIONS_BY_VALUE_TYPE[valueType].includes(aggregation.name) ? aggregation : { ...aggregation, name: 'last' };
+}
+
 /** The aggregations to ask the store for: the one asked, count (to know empty windows), min and max. */
 export function storeAggregations(valueType: ValueType, aggregation: AggregationPlan): Aggregation[] {
   const wanted: Aggregation[] = [aggregation.name, 'count'];

@@ -45,5 +45,32 @@ export function describeBuiltinStore(name: string, get: () => { store: Timeserie
       expect((await store.readAggregated(numbers, 'number', query))[0].mode).toBe(5);
       expect((await store.readAggregated(strings, 'string', query))[0].mode).toBe('é');
     });
+
+    it('reads raw points as packed columns in either order, with the last Good point before the range', async () => {
+      const { store } = get();
+      if (!store.readRawColumns) throw new Error('the built-in store reads columns');
+      const [numbers, flags, texts, slices, raw] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      const t0 = Date.UTC(2024, 1, 1);
+      await store.writePoints(numbers, 'number', [
+        { time: t0 - 3_000, value: 7, quality: 192 },
+        { time: t0 - 1_000, value: 8, quality: 0 },
+        ...[1.5, -2, 3].map((value, i) => ({ time: t0 + i * 1_000, value })),
+      ]);
+      await store.writePoints(flags, 'boolean', [true, false].map((value, i) => ({ time: t0 + i, value })));
+      await store.writePoints(texts, 'string', [{ time: t0 - 1, value: 'was' }, ...['a', 'é "q"'].map((value, i) => ({ time: t0 + i, value }))]);
+      await store.writePoints(slices, '[]number', [{ time: t0, value: [1, 2] }]);
+      await store.writePoints(raw, 'raw', [{ time: t0, value: new Uint8Array([1, 2, 255]) }]);
+      const range = { from: t0, to: t0 + 60_000, limit: 10, order: 'asc' as const, lastKnown: true };
+
+      const read = await store.readRawColumns(numbers, 'number', range);
+      expect(read).toEqual({ times: new Float64Array([t0, t0 + 1_000, t0 + 2_000]), values: new Float64Array([1.5, -2, 3]), lastGood: { time: t0 - 3_000, value: 7 } });
+      const newest = await store.readRawColumns(numbers, 'number', { ...range, order: 'desc', limit: 2, lastKnown: false });
+      expect(newest).toEqual({ times: new Float64Array([t0 + 2_000, t0 + 1_000]), values: new Float64Array([3, -2]), lastGood: null });
+      expect((await store.readRawColumns(flags, 'boolean', range)).values).toEqual(new Float64Array([1, 0]));
+      expect(await store.readRawColumns(texts, 'string', range)).toMatchObject({ values: ['a', 'é "q"'], lastGood: { time: t0 - 1, value: 'was' } });
+      expect((await store.readRawColumns(slices, '[]number', range)).values.map((text) => JSON.parse(String(text)))).toEqual([[1, 2]]);
+      expect((await store.readRawColumns(raw, 'raw', range)).values).toEqual(['AQL/']);
+      expect(await store.readRawColumns(randomUUID(), 'number', range)).toEqual({ times: new Float64Array(0), values: new Float64Array(0), lastGood: null });
+    });
   });
 }

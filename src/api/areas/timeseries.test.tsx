@@ -66,7 +66,7 @@ describe('useTimeseriesColumnsQuery', () => {
     const [series] = result.current.data?.series ?? [];
     expect(series.times).toBeInstanceOf(Float64Array);
     expect(Array.from(series.times)).toEqual([0, 1_000, 2_000]);
-    expect(Array.from(series.columns.mean)).toEqual([1.5, NaN, 3]);
+    expect(Array.from(series.columns.mean as Float64Array)).toEqual([1.5, NaN, 3]);
     expect(series).toMatchObject({ name: 'Pressure', uom: 'bar', fields: ['time', 'mean', 'min', 'max'], lastKnown: { time: -500, value: 1.25 } });
     const warnings = consoleError.mock.calls.map((args) => String(args[0]));
     expect(warnings.filter((text) => /non-serializable/i.test(text))).toEqual([]);

@@ -1,6 +1,7 @@
 import { COLUMNS_MEDIA_TYPE, decodeColumns, type ColumnsAnswer } from '../../../domain/timeseriesColumns';
 import type { TimeseriesQuery } from '../generated/historian.gen';
 import { timeseriesEndpoints } from '../generated/timeseries.gen';
+import { tagTypes, type EndpointTags } from '../tags';
 
 // The time-series query (DOMAIN.md §1): points of measurements for trends. Loads with the pages
 // that draw them. The charts ask for the columnar answer: typed arrays that uPlot takes as they
@@ -11,7 +12,20 @@ export async function readColumnsResponse(response: Response): Promise<ColumnsAn
   return decodeColumns(await response.arrayBuffer());
 }
 
-const timeseriesApi = timeseriesEndpoints.injectEndpoints({
+/**
+ * Points change all the time and no call of the console changes them: nothing invalidates a
+ * query, a range asked for again after keepUnusedDataFor is read again.
+ */
+export const timeseriesTags = {
+  queryTimeseries: { providesTags: [] },
+  queryTimeseriesColumns: { providesTags: [] },
+} satisfies Record<string, EndpointTags>;
+
+// The columnar endpoint is injected below; the generated one gets the rest of the table.
+const { queryTimeseriesColumns: columnsTags, ...generatedTags } = timeseriesTags;
+const timeseriesTagged = timeseriesEndpoints.enhanceEndpoints({ addTagTypes: tagTypes, endpoints: generatedTags });
+
+const timeseriesApi = timeseriesTagged.injectEndpoints({
   endpoints: (build) => ({
     // The organization comes from the transport's request context, like every other call. The
     // store's development checks skip this endpoint's typed arrays by its name (src/app/store.ts).
@@ -23,8 +37,7 @@ const timeseriesApi = timeseriesEndpoints.injectEndpoints({
         headers: { accept: COLUMNS_MEDIA_TYPE },
         responseHandler: readColumnsResponse,
       }),
-      // Points change all the time and are never invalidated by a tag: a range that is asked for
-      // again after a minute is read again.
+      providesTags: columnsTags.providesTags,
       keepUnusedDataFor: 60,
     }),
   }),

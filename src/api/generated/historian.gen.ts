@@ -2660,6 +2660,7 @@ export type TimeseriesQueryResult = {
 };
 export type TimeseriesInstant = string | number;
 export type TimeseriesAggregation = {
+  /** A measurement whose value type lacks it (a mean of strings) gets last instead; its Fields say so. */
   Name:
     | "count"
     | "integral"

@@ -66,6 +66,7 @@ export type Problem = {
 };
 export type TimeseriesInstant = string | number;
 export type TimeseriesAggregation = {
+  /** A measurement whose value type lacks it (a mean of strings) gets last instead; its Fields say so. */
   Name:
     | "count"
     | "integral"

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from './trendAddress';
 import { MIXED_STATE, type LaneSegment, type TrendLane } from './trendData';
@@ -31,8 +32,18 @@ export function laneBlocks(segments: LaneSegment[], range: TimeRange, widthPx: n
   return blocks;
 }
 
+/** A string lane gives each of its values a colour of its own, from the lane's colour on. */
+function valueColours(lane: TrendLane, palette: TrendPalette): Map<string, string> {
+  const colours = new Map<string, string>();
+  for (const segment of lane.segments) {
+    if (OFF_STATES.has(segment.value) || segment.value === MIXED_STATE || segment.value === 'true' || colours.has(segment.value)) continue;
+    colours.set(segment.value, seriesColour(palette, lane.colorIndex + colours.size));
+  }
+  return colours;
+}
+
 /** Booleans and strings under the chart: one coloured segment per state, its value and times on hover. */
-export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLanesProps) {
+function StateLanesView({ lanes, range, plot, palette, formatTime }: StateLanesProps) {
   const { t } = useTranslation();
   if (lanes.length === 0 || plot.width <= 0) return null;
   const span = range.end - range.start;
@@ -41,9 +52,10 @@ export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLan
     <ul className="trend-lanes" aria-label={t('trend.chart.lanes')}>
       {lanes.map((lane) => {
         const colour = seriesColour(palette, lane.colorIndex);
+        const states = valueColours(lane, palette);
         return (
           <li key={lane.measurementUuid} className="trend-lane">
-            <span className="trend-lane-label" title={lane.name} style={{ maxWidth: Math.max(40, plot.left) }}>
+            <span className="trend-lane-label" title={lane.name} style={{ left: plot.left, maxWidth: plot.width }}>
               {lane.name}
             </span>
             <div className="trend-lane-track" style={{ left: plot.left, width: plot.width }}>
@@ -53,7 +65,7 @@ export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLan
                 if (width <= 0) return null;
                 const off = OFF_STATES.has(segment.value);
                 const mixed = segment.value === MIXED_STATE;
-                const background = off ? 'transparent' : mixed ? withAlpha(colour, 0.45) : colour;
+                const background = off ? 'transparent' : mixed ? withAlpha(colour, 0.45) : (states.get(segment.value) ?? colour);
                 return (
                   <span
                     key={segment.start}
@@ -72,3 +84,6 @@ export function StateLanes({ lanes, range, plot, palette, formatTime }: StateLan
     </ul>
   );
 }
+
+/** Memoised: the cursor tooltip re-renders the chart at every mouse move, the lanes need not follow. */
+export const StateLanes = memo(StateLanesView);

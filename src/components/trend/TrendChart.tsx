@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './trend.css';
 import type { LastKnownValue } from '../../../domain/timeseriesColumns';
@@ -22,10 +22,31 @@ export interface TrendChartProps {
 
 const FALLBACK_WIDTH = 800;
 
+type UPlotConstructor = typeof uPlot;
+
+/**
+ * uPlot loads with the first chart, not with the page. It reads the screen's pixel ratio through
+ * matchMedia as it loads; where there is none (jsdom), no chart is drawn and the rest still shows.
+ */
+function useUPlot(): UPlotConstructor | null {
+  const [constructor, setConstructor] = useState<UPlotConstructor | null>(null);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    let mounted = true;
+    void import('uplot').then((module) => {
+      if (mounted) setConstructor(() => module.default);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return constructor;
+}
+
 function useFormatters() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const number = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 6 });
+    const number = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 5 });
     const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
     return { value: (value: number) => number.format(value), time: (value: number) => time.format(value) };
   }, [i18n.language]);
@@ -42,6 +63,7 @@ export function TrendChart({ model, range, onZoom, height = 320, label }: TrendC
   const format = useFormatters();
   const wrapRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
+  const UPlot = useUPlot();
   const palette = useTrendPalette(wrapRef);
   const width = useElementWidth(wrapRef, FALLBACK_WIDTH);
   const [cursor, setCursor] = useState<{ index: number; left: number } | null>(null);
@@ -55,7 +77,7 @@ export function TrendChart({ model, range, onZoom, height = 320, label }: TrendC
   const hasLines = model.lines.length > 0;
   useEffect(() => {
     const element = wrapRef.current;
-    if (!element || !hasLines) return undefined;
+    if (!element || !hasLines || !UPlot) return undefined;
     const options = trendOptions({
       model: latest.current.model,
       palette,
@@ -67,7 +89,7 @@ export function TrendChart({ model, range, onZoom, height = 320, label }: TrendC
       onCursor: (index, left) => setCursor(index === null || left < 0 ? null : { index, left }),
       onPlotRect: (rect) => setPlotRect((current) => (current.left === rect.left && current.width === rect.width ? current : rect)),
     });
-    const plot = new uPlot(options, latest.current.model.data, element);
+    const plot = new UPlot(options, latest.current.model.data, element);
     plotRef.current = plot;
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: element.clientWidth || FALLBACK_WIDTH, height }));
     resize?.observe(element);
@@ -77,7 +99,7 @@ export function TrendChart({ model, range, onZoom, height = 320, label }: TrendC
       plotRef.current = null;
     };
     // `structure` stands for the model's shape; the data itself goes through setData below.
-  }, [structure, hasLines, palette, height, format]);
+  }, [UPlot, structure, hasLines, palette, height, format]);
 
   useEffect(() => {
     const plot = plotRef.current;

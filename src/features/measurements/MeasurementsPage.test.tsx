@@ -263,7 +263,7 @@ describe('calculations page', () => {
     const seen = measurementServer([aMeasurement({ Name: 'oee', CollectorUUID: aCalculationCollector().UUID, CollectorName: 'Calculations' })], { collectors: [aSimulationCollector(), aCalculationCollector()] });
     const { user } = render({ page: <CalculationsPage /> });
     expect(screen.getByRole('heading', { level: 1, name: 'Calculations' })).toBeInTheDocument();
-    await screen.findByText('1 measurement');
+    await screen.findByText('1 calculation');
     expect(seen.lists[0].get('OnlyCalculations')).toBe('true');
     await user.click(filterButton('Collectors'));
     expect(screen.getByRole('checkbox', { name: 'Calculations' })).toBeInTheDocument();

@@ -180,7 +180,7 @@ function MeasurementsView({ calculationsOnly }: MeasurementsViewProps) {
         toolbar={
           <div className="list-toolbar">
             <SelectPage selection={selection} ids={pageIds} />
-            {total !== undefined && <ListCount>{t('measurements.count', { count: total, n: number.format(total) })}</ListCount>}
+            {total !== undefined && <ListCount>{calculationsOnly ? t('measurements.count_calculations', { count: total, n: number.format(total) }) : t('measurements.count', { count: total, n: number.format(total) })}</ListCount>}
             {isFetching && !isLoading && <span className="measurement-refreshing" role="status">{t('measurements.loading_page')}</span>}
           </div>
         }

@@ -31,7 +31,8 @@ function shortTime(language: string): { format: (date: Date) => string } {
 export function useMeasurementColumns(selection: RowSelection): DataTableColumn<MeasurementRead>[] {
   const { t, i18n } = useTranslation();
   return useMemo<DataTableColumn<MeasurementRead>[]>(() => {
-    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+    // Three decimals in the list; the drawer's Last value tab shows more.
+    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
     const time = shortTime(i18n.language);
     return [
       {

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../../domain/timeseriesColumns';
 import type { CollectorRead, MeasurementBulkItemResult, MeasurementRead, TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
 import { noTranslationOverrides } from '../../../testing/licence';
 import { server } from '../../../testing/server';
@@ -90,6 +91,8 @@ export function measurementServer(measurements: MeasurementRead[], options: Meas
     http.get('/api/measurement-labels', () => HttpResponse.json([{ Name: 'line-1', Count: measurements.length }, { Name: 'critical', Count: 1 }])),
     http.get('/api/collectors', () => HttpResponse.json(options.collectors ?? [aSimulationCollector()], { headers: { 'x-total-count': String((options.collectors ?? [0]).length) } })),
     http.get('/api/timeseries-databases', () => HttpResponse.json([aDatabase()])),
+    // The trend shown above the table (its own tests draw series; here it finds none).
+    http.post('/api/timeseries/query', () => new HttpResponse(encodeColumns({ series: [] }), { headers: { 'content-type': COLUMNS_MEDIA_TYPE } })),
     http.get('/api/measurements', ({ request }) => {
       const params = new URL(request.url).searchParams;
       seen.lists.push(params);

@@ -18,7 +18,7 @@ export function TrendStatus({ trend }: { trend: ReturnType<typeof useTrend> }) {
       <span className="muted">
         {trend.plan?.mode === 'aggregated'
           ? t('trend.view.aggregated', { period: trend.plan.period })
-          : t('trend.view.rawMode', { count: trend.plan?.limit ?? 0, formatParams: { count: { lng: i18n.language } } })}
+          : t('trend.view.rawMode', { n: new Intl.NumberFormat(i18n.language).format(trend.plan?.limit ?? 0) })}
       </span>
       {trend.isFetching ? (
         <span className="muted trend-status-loading" role="status">

@@ -28,7 +28,7 @@ jest.mock('uplot', () => {
       this.options = options;
       this.data = data;
       plots.push(this);
-      for (const hook of options.hooks?.ready ?? []) hook(this as unknown as uPlot);
+      for (const hook of options.hooks?.ready ?? []) hook?.(this as unknown as uPlot);
     }
     setData(data: uPlot.AlignedData) {
       this.data = data;
@@ -94,6 +94,7 @@ function setup(route = '/measurements?trend=m1,m2&from=now-1h&to=now') {
     http.get('*/translations/:lng/:ns', () => HttpResponse.json([])),
     http.get('*/measurements/m1', () => HttpResponse.json(aMeasurement('m1', 'Oven temperature', { UoM: '°C', ValueMin: 0, ValueMax: 300, LimitLo: 10, LimitHi: 250 }))),
     http.get('*/measurements/m2', () => HttpResponse.json({ ...aMeasurement('m2', 'Door open'), Datatype: 'boolean' })),
+    http.get('*/measurements/m3', () => HttpResponse.json({ ...aMeasurement('m3', 'Mode'), Datatype: 'string' })),
   );
   const rendered = renderWithProviders(
     <>
@@ -105,6 +106,11 @@ function setup(route = '/measurements?trend=m1,m2&from=now-1h&to=now') {
   const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
   return { ...rendered, bodies, address };
 }
+
+beforeAll(() => {
+  // uPlot loads only where the screen answers matchMedia, which jsdom does not.
+  window.matchMedia = jest.fn((query: string) => ({ matches: false, media: query, onchange: null, addListener: jest.fn(), removeListener: jest.fn(), addEventListener: jest.fn(), removeEventListener: jest.fn(), dispatchEvent: jest.fn() }));
+});
 
 beforeEach(() => {
   plots.length = 0;
@@ -181,6 +187,13 @@ describe('the trend on its shareable address', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0].Aggregation).toBeUndefined();
     expect(bodies[0].Limit).toBe(1_000_000);
+  });
+
+  it('strings cannot be averaged: when aggregated, they are asked apart for the last value of each window', async () => {
+    const { bodies } = setup('/measurements?trend=m1,m3&from=now-7d&to=now');
+    await waitFor(() => expect(bodies.some((body) => body.Aggregation?.Name === 'last')).toBe(true));
+    expect(bodies.find((body) => body.Aggregation?.Name === 'last')?.MeasurementUUIDs).toEqual(['m3']);
+    expect(bodies.filter((body) => body.Aggregation?.Name === 'mean').at(-1)?.MeasurementUUIDs).toEqual(['m1']);
   });
 
   it('an absolute range with the start after the end is refused with a message', async () => {

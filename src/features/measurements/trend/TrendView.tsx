@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -46,7 +45,8 @@ export function TrendView() {
   const changeRange = (bounds: RangeBounds) => write(bounds);
 
   return (
-    <section className="trend-view" aria-label={t('trend.view.label')}>
+    // The page around it frames it and closes it (the measurements page's trend panel).
+    <section className="trend-view" aria-label={t('trend.title')}>
       <header className="trend-view-header">
         <h2>{t('trend.title')}</h2>
         <TimeRangePicker from={address.from} to={address.to} onChange={changeRange} live={live} onLiveChange={setLive} />
@@ -54,9 +54,6 @@ export function TrendView() {
           <input type="checkbox" checked={address.raw} onChange={(event) => write({ raw: event.target.checked })} />
           {t('trend.view.raw')}
         </label>
-        <button type="button" className="icon-button trend-view-close" aria-label={t('trend.view.close')} title={t('trend.view.close')} onClick={() => write({ measurementUuids: [] })}>
-          <X aria-hidden />
-        </button>
       </header>
       <ul className="trend-measurements" aria-label={t('trend.view.measurements')}>
         {address.measurementUuids.map((uuid, index) => (
