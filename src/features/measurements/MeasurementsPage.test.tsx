@@ -176,6 +176,9 @@ describe('measurements page', () => {
     const oven = aMeasurement({ Name: 'oven.temp' });
     const kiln = aMeasurement({ Name: 'kiln.temp' });
     measurementServer([oven, kiln]);
+    // jsdom draws nothing, so it has no scrollIntoView; the page calls it to bring the trend into view.
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
     const { user } = render({ route: '/measurements?Labels=line-1' });
     await screen.findByText('2 measurements');
     expect(screen.queryByRole('region', { name: 'Trend of the chosen measurements' })).not.toBeInTheDocument();
@@ -184,6 +187,7 @@ describe('measurements page', () => {
     await waitFor(() => expect(address().get('trend')).toBe(`${oven.UUID},${kiln.UUID}`));
     expect(address().getAll('Labels')).toEqual(['line-1']);
     expect(screen.getByRole('region', { name: 'Trend of the chosen measurements' })).toBeInTheDocument();
+    expect(scrolled).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Close trend' }));
     await waitFor(() => expect(address().get('trend')).toBeNull());
   });

@@ -116,6 +116,12 @@ function MeasurementsView({ calculationsOnly }: MeasurementsViewProps) {
     [update],
   );
   const trend = params.get(TREND_PARAM);
+  // A trend asked for from the bulk bar opens above the filters: bring it into view.
+  const trendPanel = useRef<HTMLElement>(null);
+  const trendShown = trend !== null;
+  useEffect(() => {
+    if (trendShown) trendPanel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [trendShown]);
   const showTrend = useCallback((uuids: readonly string[]) => update((current) => withTrend(current, uuids), false), [update]);
   const closeTrend = () =>
     update((current) => {
@@ -155,7 +161,7 @@ function MeasurementsView({ calculationsOnly }: MeasurementsViewProps) {
       }
     >
       {trend && (
-        <section className="measurement-trend-panel" aria-label={t('measurements.trend_panel')}>
+        <section ref={trendPanel} className="measurement-trend-panel" aria-label={t('measurements.trend_panel')}>
           <button type="button" className="measurement-trend-close" onClick={closeTrend}>
             <X size={16} aria-hidden="true" focusable="false" />
             {t('measurements.close_trend')}

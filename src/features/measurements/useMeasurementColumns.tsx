@@ -43,8 +43,8 @@ export function useMeasurementColumns(selection: RowSelection): DataTableColumn<
         width: 40,
         hideable: false,
       },
-      { id: 'status', header: t('measurements.table.status'), value: (m) => statusLabel(m.Status, t), cell: (m) => renderStatus(m.Status, t), sortable: false, width: 60, hideable: false },
-      { id: 'name', header: t('measurements.table.name'), value: (m) => m.Name, sortable: false, minWidth: 140, hideable: false },
+      { id: 'status', header: t('measurements.table.status'), value: (m) => statusLabel(m.Status, t), cell: (m) => renderStatus(m.Status, t), sortable: false, width: 68, hideable: false },
+      { id: 'name', header: t('measurements.table.name'), value: (m) => m.Name, sortable: false, minWidth: 132, hideable: false },
       { id: 'description', header: t('measurements.table.description'), value: (m) => m.Description ?? '', sortable: false, minWidth: 110 },
       { id: 'collector', header: t('measurements.table.collector'), value: (m) => m.CollectorName ?? '', sortable: false, minWidth: 110 },
       {
