@@ -1,6 +1,6 @@
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../../domain/timeseriesColumns';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../../auth/testing/testUsers';
-import { createTimeseriesDrivers, POSTGRES_TIMESERIES_TYPE_UUID } from '../registry';
+import { createTimeseriesDrivers, INFLUXDB_TIMESERIES_TYPE_UUID, POSTGRES_TIMESERIES_TYPE_UUID } from '../registry';
 import type { Point, TimeseriesStore, ValueType } from '../types';
 
 // POST /timeseries/query (DOMAIN.md §1) through the real app on PGlite, points written with the
@@ -357,6 +357,19 @@ describe('organizations and privileges', () => {
   it('needs READ_MEASUREMENTS in the organization', async () => {
     expect((await query({ MeasurementUUIDs: [m.pressure], ...range }, headersIn(stranger))).statusCode).toBe(403);
     expect((await query({ MeasurementUUIDs: [m.pressure], ...range }, headersIn(otherReader))).statusCode).toBe(403);
+  });
+});
+
+describe('a database that cannot be read', () => {
+  it('answers 502 with a translated code, without the store\'s own message', async () => {
+    const { rows } = await t.db.query<{ uuid: string }>(
+      "INSERT INTO timeseries_databases (organization_uuid, name, type_uuid, settings) VALUES ($1, 'gone', $2, '{\"url\":\"http://127.0.0.1:1\"}') RETURNING uuid",
+      [organization, INFLUXDB_TIMESERIES_TYPE_UUID],
+    );
+    const unreachable = await createMeasurement(organization, 'Unreachable', 'number', rows[0].uuid);
+    const response = await query({ MeasurementUUIDs: [unreachable], ...range });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'timeseries.errors.database_unreachable', detail: 'The time-series database gone could not be read' });
   });
 });
 
