@@ -103,7 +103,9 @@ describe('entries', () => {
       'server_secrets', 'installation', 'access_generation', // the server's own bookkeeping
       'privileges', // the fixed catalogue of privilege names
       'collector_health', // a collector's heartbeat history
-      'timeseries_points', // data, not configuration
+      'timeseries_points', 'measurement_last_points', // data, not configuration
+      'collector_batches', // which batches of points a collector delivered (idempotency keys)
+      'measurement_imports', // a parsed upload awaiting apply; the applied measurements are audited
       'jobs', 'job_logs', // runs of work, with their own log; what a job changes is audited
       'table_settings', // audited by its own triggers: only organization default layouts
     ]);
