@@ -274,6 +274,13 @@ describe('calculations page', () => {
     expect(screen.queryByRole('checkbox', { name: 'Simulation' })).not.toBeInTheDocument();
   });
 
+  it('an empty calculations list invites writing one, not importing a spreadsheet', async () => {
+    measurementServer([], { collectors: [aSimulationCollector(), aCalculationCollector()] });
+    render({ page: <CalculationsPage /> });
+    expect(await screen.findByText('No calculations yet. Create one: it computes a new measurement from others.')).toBeInTheDocument();
+    expect(screen.queryByText(/template spreadsheet/)).not.toBeInTheDocument();
+  });
+
   it('needs the Calculations licence feature', () => {
     measurementServer([]);
     render({

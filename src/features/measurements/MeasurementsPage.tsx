@@ -1,6 +1,7 @@
 import { Eye, FileUp, Plus, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useGetMeasurementsPageQuery } from '../../api/areas/measurements';
 import type { MeasurementRead } from '../../api/generated/historian.gen';
@@ -200,7 +201,7 @@ function MeasurementsView({ calculationsOnly }: MeasurementsViewProps) {
             </>
           ) : (
             <>
-              <p role="status">{canManage ? t('measurements.empty_manage') : t('measurements.empty')}</p>
+              <p role="status">{emptyText(t, calculationsOnly, canManage)}</p>
               {canManage && (
                 <button type="button" className="primary" onClick={() => open(NEW_MEASUREMENT)}>
                   {newLabel}
@@ -249,4 +250,10 @@ export function MeasurementsPage() {
 /** /calculations: the same page for the measurements of calculation collectors (the Calculations licence feature, route table). */
 export function CalculationsPage() {
   return <MeasurementsView calculationsOnly />;
+}
+
+/** Calculations are written, not imported from a collector's spreadsheet: their empty list says so. */
+function emptyText(t: TFunction, calculationsOnly: boolean, canManage: boolean): string {
+  if (calculationsOnly) return canManage ? t('measurements.empty_calculations_manage') : t('measurements.empty_calculations');
+  return canManage ? t('measurements.empty_manage') : t('measurements.empty');
 }
