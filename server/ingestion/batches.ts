@@ -129,7 +129,11 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
     await Promise.all(
       [...byDatabase.entries()].map(async ([databaseUuid, items]) => {
         const store = await stores.forDatabase(databaseUuid);
-        for (const item of items) await store.writePoints(item.measurementUuid, item.valueType, item.sent);
+        // A measurement named twice in one batch goes the one-by-one way: one statement cannot
+        // write the same (measurement, time) twice.
+        const distinct = new Set(items.map((item) => item.measurementUuid)).size === items.length;
+        if (store.writeNormalized && distinct) await store.writeNormalized(items.map(({ measurementUuid, valueType, points }) => ({ measurementUuid, valueType, points })));
+        else for (const item of items) await store.writePoints(item.measurementUuid, item.valueType, item.sent);
       }),
     );
   }

@@ -175,13 +175,21 @@ describe('acknowledged only once durable', () => {
     const held: TimeseriesStores = {
       async forDatabase(uuid) {
         const store = await real.forDatabase(uuid);
-        const writePoints: TimeseriesStore['writePoints'] = async (...args) => {
+        const hold = async () => {
           started.resolve();
           await gate.promise;
           if (fail) throw new Error('store unavailable');
+        };
+        const writePoints: TimeseriesStore['writePoints'] = async (...args) => {
+          await hold();
           return store.writePoints(...args);
         };
-        return Object.assign(Object.create(store) as TimeseriesStore, { writePoints });
+        // Held both ways a batch may be written: one measurement at a time, or all at once.
+        const writeNormalized: TimeseriesStore['writeNormalized'] = async (series) => {
+          await hold();
+          return store.writeNormalized?.(series);
+        };
+        return Object.assign(Object.create(store) as TimeseriesStore, { writePoints, writeNormalized });
       },
       forget: (uuid) => real.forget(uuid),
       close: () => real.close(),

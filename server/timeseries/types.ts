@@ -107,6 +107,13 @@ export interface RawColumns {
   lastGood: LastGoodPoint | null;
 }
 
+/** The points of one measurement as normalizePoints returns them (points.ts). */
+export interface NormalizedSeries {
+  measurementUuid: string;
+  valueType: ValueType;
+  points: readonly { time: number; value: PointValue; quality: number | null }[];
+}
+
 export interface TimeseriesStore {
   /**
    * Writes the points of one measurement; a point at a time that already holds one replaces it.
@@ -123,6 +130,12 @@ export interface TimeseriesStore {
    * as packed columns, without an object per point, and the last Good point before it.
    */
   readRawColumns?(measurementUuid: string, valueType: ValueType, options: ReadRawColumnsOptions): Promise<RawColumns>;
+  /**
+   * Optional, for ingestion (the built-in store has it): points of several measurements, already
+   * checked by normalizePoints (sorted, one per time), in as few statements as the store can, with
+   * writePoints' rules for a point written again. Each measurement appears at most once.
+   */
+  writeNormalized?(series: readonly NormalizedSeries[]): Promise<void>;
   /** Removes every point of the measurement. */
   deleteMeasurement(measurementUuid: string): Promise<void>;
   /** Releases the store's own connections; never the server's database. */

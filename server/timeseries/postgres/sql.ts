@@ -30,6 +30,27 @@ FROM unnest($2::int8[], $3::${arrayType}) AS u(t, v)`;
 ON CONFLICT (measurement_uuid, time) DO UPDATE SET ${column} = EXCLUDED.${column}${quality}`;
 }
 
+/**
+ * Points of several measurements of one value type in one statement: $1 the measurements (uuid[],
+ * each once), $2 each point's measurement as a 1-based index into $1 (int4[]: cheaper to parse than
+ * a uuid per point), $3 times, $4 qualities (only when a point has one), then the values. Ingestion
+ * writes a batch of many measurements this way instead of one statement per measurement.
+ */
+export function insertManySql(valueType: ValueType, replace: boolean, withQuality: boolean): string {
+  const { column, arrayType, fromParam } = VALUE_COLUMNS[valueType];
+  const insert = withQuality
+    ? `INSERT INTO ${POINTS_TABLE} AS old (measurement_uuid, time, quality, ${column})
+SELECT ($1::uuid[])[m], to_timestamp(t::float8 / 1000), q, ${fromParam}
+FROM unnest($2::int4[], $3::int8[], $4::int4[], $5::${arrayType}) AS u(m, t, q, v)`
+    : `INSERT INTO ${POINTS_TABLE} AS old (measurement_uuid, time, ${column})
+SELECT ($1::uuid[])[m], to_timestamp(t::float8 / 1000), ${fromParam}
+FROM unnest($2::int4[], $3::int8[], $4::${arrayType}) AS u(m, t, v)`;
+  if (!replace) return insert;
+  const quality = withQuality ? ', quality = COALESCE(EXCLUDED.quality, old.quality)' : '';
+  return `${insert}
+ON CONFLICT (measurement_uuid, time) DO UPDATE SET ${column} = EXCLUDED.${column}${quality}`;
+}
+
 /** $1 measurement, $2 from (ms), $3 to (ms), $4 limit. */
 export function readRawSql(valueType: ValueType, order: 'asc' | 'desc'): string {
   const { column } = VALUE_COLUMNS[valueType];

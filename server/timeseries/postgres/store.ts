@@ -6,6 +6,7 @@ import type {
   AggregateQuery,
   AggregateValue,
   AggregatedRow,
+  NormalizedSeries,
   Point,
   PointValue,
   RawColumns,
@@ -18,12 +19,14 @@ import type {
 import { readRawColumns } from './columns';
 import { PartitionManager } from './partitions';
 import type { SqlClient } from './schema';
-import { DELETE_MEASUREMENT_SQL, aggregateSql, insertSql, readRawSql } from './sql';
+import { DELETE_MEASUREMENT_SQL, aggregateSql, insertManySql, insertSql, readRawSql } from './sql';
 
 // The built-in store: points in the week-partitioned timeseries_points table, over the server's
 // own database (PGlite or PostgreSQL) or over a pool to another PostgreSQL.
 
 const UNIQUE_VIOLATION = '23505';
+/** Points per statement of a many-measurement write: a collector batch of 10,000 is one statement. */
+const MANY_CHUNK_SIZE = 10_000;
 // "no partition of relation … found for row": the week's partition was dropped after we made it.
 const NO_PARTITION = '23514';
 
@@ -72,14 +75,58 @@ export class PostgresTimeseriesStore implements TimeseriesStore {
     const values = chunk.map((p) => paramValue(valueType, p.value));
     const withQuality = chunk.some((p) => p.quality !== null);
     const params = withQuality ? [measurementUuid, times, chunk.map((p) => p.quality), values] : [measurementUuid, times, values];
+    await this.insertOrReplace((replace) => insertSql(valueType, replace, withQuality), times, params);
+  }
+
+  /**
+   * A batch of many measurements: one statement per value type (and chunk) instead of one per
+   * measurement, which on PGlite is most of a small write's cost (each statement crosses to the
+   * database's thread and back).
+   */
+  async writeNormalized(series: readonly NormalizedSeries[]): Promise<void> {
+    const groups = new Map<string, { valueType: ValueType; withQuality: boolean; series: NormalizedSeries[] }>();
+    for (const item of series) {
+      if (item.points.length === 0) continue;
+      const withQuality = item.points.some((p) => p.quality !== null);
+      const key = `${item.valueType}|${withQuality}`;
+      const group = groups.get(key) ?? { valueType: item.valueType, withQuality, series: [] };
+      group.series.push(item);
+      groups.set(key, group);
+    }
+    for (const { valueType, withQuality, series: members } of groups.values()) {
+      const uuids = members.map((item) => item.measurementUuid);
+      const indexes: number[] = [];
+      const times: number[] = [];
+      const qualities: (number | null)[] = [];
+      const values: unknown[] = [];
+      for (const [index, item] of members.entries()) {
+        for (const point of item.points) {
+          indexes.push(index + 1);
+          times.push(point.time);
+          qualities.push(point.quality);
+          values.push(paramValue(valueType, point.value));
+        }
+      }
+      for (let start = 0; start < times.length; start += MANY_CHUNK_SIZE) {
+        const end = start + MANY_CHUNK_SIZE;
+        const chunkTimes = times.slice(start, end);
+        const params = withQuality
+          ? [uuids, indexes.slice(start, end), chunkTimes, qualities.slice(start, end), values.slice(start, end)]
+          : [uuids, indexes.slice(start, end), chunkTimes, values.slice(start, end)];
+        await this.insertOrReplace((replace) => insertManySql(valueType, replace, withQuality), chunkTimes, params);
+      }
+    }
+  }
+
+  private async insertOrReplace(sql: (replace: boolean) => string, times: number[], params: unknown[]): Promise<void> {
     await this.#partitions.ensure(times);
     try {
       // Most chunks append new points: a plain INSERT is the fast path (about 1.6 times the rate of
       // ON CONFLICT DO UPDATE on PGlite); a chunk that rewrites a point is replayed as an upsert.
-      await this.insert(insertSql(valueType, false, withQuality), times, params);
+      await this.insert(sql(false), times, params);
     } catch (error) {
       if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-      await this.insert(insertSql(valueType, true, withQuality), times, params);
+      await this.insert(sql(true), times, params);
     }
   }
 

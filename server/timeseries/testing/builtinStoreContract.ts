@@ -35,6 +35,31 @@ export function describeBuiltinStore(name: string, get: () => { store: Timeserie
       expect(read.map((p) => p.value)).toEqual([2]);
     });
   
+    it('writes a batch of several measurements and types at once, a point written again merging as writePoints does', async () => {
+      const { store } = get();
+      const [flow, level, running] = [randomUUID(), randomUUID(), randomUUID()];
+      const t0 = Date.UTC(2033, 3, 4);
+      const write = store.writeNormalized?.bind(store);
+      if (!write) throw new Error('the built-in store writes normalized batches');
+      await write([
+        { measurementUuid: flow, valueType: 'number', points: [0, 1, 2].map((i) => ({ time: t0 + i * 1000, value: i / 2, quality: null })) },
+        { measurementUuid: level, valueType: 'number', points: [0, 1].map((i) => ({ time: t0 + i * 1000, value: 10 + i, quality: 192 })) },
+        { measurementUuid: running, valueType: 'boolean', points: [{ time: t0, value: true, quality: null }] },
+      ]);
+      // Again over the same times (the upsert path): a new value replaces, a missing quality keeps the old one.
+      await write([
+        { measurementUuid: level, valueType: 'number', points: [{ time: t0 + 1000, value: 99, quality: null }] },
+        { measurementUuid: flow, valueType: 'number', points: [{ time: t0 + 3000, value: 7, quality: null }] },
+      ]);
+      const range = { from: t0, to: t0 + 60_000 };
+      expect((await store.readRaw(flow, 'number', range)).map((p) => p.value)).toEqual([0, 0.5, 1, 7]);
+      expect(await store.readRaw(level, 'number', range)).toEqual([
+        { time: new Date(t0), value: 10, quality: 192 },
+        { time: new Date(t0 + 1000), value: 99, quality: 192 },
+      ]);
+      expect((await store.readRaw(running, 'boolean', range)).map((p) => p.value)).toEqual([true]);
+    });
+
     it('breaks ties of mode by the largest value, bytewise for strings', async () => {
       const { store } = get();
       const [numbers, strings] = [randomUUID(), randomUUID()];
