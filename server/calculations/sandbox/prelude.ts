@@ -63,13 +63,21 @@ export function preludeSource(localLimitBytes: number): string {
     if (localText.length > LOCAL_LIMIT) return fail('The local state takes ' + localText.length + ' bytes, more than the limit of ' + LOCAL_LIMIT);
     return JSON.stringify({ ok: true, value, tags, status, local });
   };
-  for (const name of Object.getOwnPropertyNames(globalThis)) {
-    const v = globalThis[name];
+  const freezeWithPrototype = (v) => {
     if (v !== null && (typeof v === 'object' || typeof v === 'function')) {
       Object.freeze(v);
       if (v.prototype) Object.freeze(v.prototype);
     }
-  }
+  };
+  for (const name of Object.getOwnPropertyNames(globalThis)) freezeWithPrototype(globalThis[name]);
+  // Intrinsics that no global names, reachable only through an instance.
+  const proto = Object.getPrototypeOf;
+  [
+    proto(function* () {}), proto(async function () {}), proto(async function* () {}),
+    proto(proto([][Symbol.iterator]())), proto([][Symbol.iterator]()), proto(new Map().entries()),
+    proto(new Set().values()), proto(''[Symbol.iterator]()), proto(/x/[Symbol.matchAll]('')),
+    proto(Int8Array), proto(proto((function* () {})())),
+  ].forEach(freezeWithPrototype);
   Object.freeze(globalThis);
   return run;
 })()`;

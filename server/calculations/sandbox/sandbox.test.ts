@@ -111,6 +111,14 @@ describe('calculation script sandbox', () => {
     expect(valueOf(run('_A.Value + _B.Value'))).toBe(5);
   });
 
+  it('keeps scripts compiled before a timeout working after the sandbox rebuilt itself', () => {
+    const simple = sandbox.compile('_A.Value * 10');
+    if (!simple.ok) throw new Error(simple.error.message);
+    expect(sandbox.evaluate(simple.script, anEvaluation())).toMatchObject({ ok: true, value: 20 });
+    expect(run('for (;;) {}')).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(sandbox.evaluate(simple.script, anEvaluation())).toMatchObject({ ok: true, value: 20 });
+  });
+
   it('stops runaway recursion with a memory error', () => {
     expect(run('function f(n) { return f(n + 1) + 1; }\nreturn f(0);')).toMatchObject({ ok: false, error: { code: 'memory' } });
     expect(valueOf(run('2'))).toBe(2);
@@ -134,7 +142,9 @@ describe('calculation script sandbox', () => {
   it('keeps one evaluation from leaving globals for the next', () => {
     expect(run('globalThis.leak = 1; return 1')).toMatchObject({ ok: false, error: { code: 'script' } });
     expect(run('Array.prototype.sum = 1; return 1')).toMatchObject({ ok: false, error: { code: 'script' } });
-    expect(valueOf(run('typeof leak + "," + typeof [].sum'))).toBe('undefined,undefined');
+    expect(run('Object.getPrototypeOf(function* () {}).prototype.leak = 1; return 1')).toMatchObject({ ok: false, error: { code: 'script' } });
+    expect(run('Object.getPrototypeOf([][Symbol.iterator]()).leak = 1; return 1')).toMatchObject({ ok: false, error: { code: 'script' } });
+    expect(valueOf(run('typeof leak + "," + typeof [].sum + "," + typeof [].values().leak'))).toBe('undefined,undefined,undefined');
   });
 
   it('refuses a result that is an object, NaN, Infinity or nothing', () => {
