@@ -103,14 +103,16 @@ it('refuses an input that is Deleted', async () => {
 });
 
 it.each([
-  ['raw without inputs', { Type: 'raw', Inputs: [] }, 'calculations.errors.raw_inputs'],
-  ['raw with two inputs', { Type: 'raw', Inputs: [{ Alias: 'A', MeasurementUUID: flow }, { Alias: 'B', MeasurementUUID: pressure }] }, 'calculations.errors.raw_inputs'],
-  ['sampled without inputs', sampled([]), 'calculations.errors.sampled_inputs'],
-  ['simulation with an input', { Type: 'simulation', Interval: '1m', Inputs: [{ Alias: 'A', MeasurementUUID: flow }] }, 'calculations.errors.simulation_inputs'],
+  ['raw without inputs', () => ({ Type: 'raw', Inputs: [] }), 'calculations.errors.raw_inputs'],
+  ['raw with two inputs', () => ({ Type: 'raw', Inputs: [{ Alias: 'A', MeasurementUUID: flow }, { Alias: 'B', MeasurementUUID: pressure }] }), 'calculations.errors.raw_inputs'],
+  ['sampled without inputs', () => sampled([]), 'calculations.errors.sampled_inputs'],
+  ['simulation with an input', () => ({ Type: 'simulation', Interval: '1m', Inputs: [{ Alias: 'A', MeasurementUUID: flow }] }), 'calculations.errors.simulation_inputs'],
 ])('refuses the wrong input count per type: %s', async (name, settings, code) => {
-  const response = await call('POST', '/measurements', calculation(name, settings));
+  // The settings are made when the test runs: the measurements exist only after beforeAll.
+  const response = await call('POST', '/measurements', calculation(name, settings()));
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({ code, errors: { 'Settings.Inputs': [expect.any(String)] } });
+  expect(Object.keys(response.json().errors)).toEqual(['Settings.Inputs']);
   expect(translated(code)).toEqual(expect.any(String));
 });
 
