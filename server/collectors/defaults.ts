@@ -1,9 +1,13 @@
+import { CALCULATION_SETTINGS_SCHEMA } from '../calculations/calculationSettings';
 import type { Db } from '../db/db';
+import { kyselyOf } from '../db/kysely';
 import { collectorsRepository } from '../repositories/collectors';
 
 // SPEC §3: CollectorType includes internal and calculation. Every organization has one of each,
 // made with the organization (createDefaultCollectors in its transaction) and, for organizations
 // that predate them, by migration 030 and at every start (ensureDefaultCollectors in the seed).
+// The system calculation collectors carry the calculation settings schema, written from the one
+// TypeScript constant (calculations/calculationSettings.ts) when they are made and at every start.
 
 export const INTERNAL_COLLECTOR_TYPE = 'internal';
 export const CALCULATION_COLLECTOR_TYPE = 'calculation';
@@ -23,9 +27,22 @@ export async function createDefaultCollectors(tx: Db, organizationUuid: string):
     // An organization made before collectors existed may already use the name for one of its own.
     await collectors.createSystem(organizationUuid, nameTaken ? `${name} (${type})` : name, type);
   }
+  await writeCalculationSettingsSchema(tx, organizationUuid);
+}
+
+/** Writes the calculation settings schema into the system calculation collectors (of one organization, or all). */
+export async function writeCalculationSettingsSchema(tx: Db, organizationUuid?: string): Promise<void> {
+  let update = kyselyOf(tx)
+    .updateTable('collectors')
+    .set({ measurement_settings_schema: JSON.stringify(CALCULATION_SETTINGS_SCHEMA) })
+    .where('collector_type', '=', CALCULATION_COLLECTOR_TYPE)
+    .where('is_system', '=', true);
+  if (organizationUuid !== undefined) update = update.where('organization_uuid', '=', organizationUuid);
+  await update.execute();
 }
 
 /** Gives every organization that lacks them its default collectors (start-up, after the seed). */
 export async function ensureDefaultCollectors(tx: Db): Promise<void> {
   for (const uuid of await collectorsRepository(tx).organizationsLackingSystemCollectors(DEFAULTS.length)) await createDefaultCollectors(tx, uuid);
+  await writeCalculationSettingsSchema(tx);
 }

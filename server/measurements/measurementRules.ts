@@ -1,6 +1,7 @@
 import type { Write } from '../../domain/contract';
 import { presentSettings, validateSettings } from '../../domain/settingsModule';
 import { isRecord, settingsSchemaOf } from '../collectors/settingsRules';
+import { checkCalculation } from '../calculations/calculationRules';
 import type { Db } from '../db/db';
 import { kyselyOf } from '../db/kysely';
 import { measurementsRepository, type MeasurementRow, type MeasurementStatus, type NormalizedMeasurement } from '../repositories/measurements';
@@ -141,6 +142,11 @@ export async function checkMeasurement(
     if (Object.keys(schema.properties ?? {}).length > 0) {
       const settingsErrors = validateSettings(schema, { Settings: settings, SecureSettings: {} }, { secureOptional: true, refuseUnknown: true, sentSecure: [] });
       for (const [field, list] of Object.entries(settingsErrors)) for (const error of list) add(field, error.message);
+      // A calculation collector carrying the calculation schema: the rules of a calculation too.
+      if (collector.collector_type === CALCULATION_COLLECTOR_TYPE && Object.keys(settingsErrors).length === 0) {
+        const calculation = await checkCalculation(db, organizationUuid, existing?.uuid ?? null, name, settings);
+        for (const error of calculation.errors) fail(error.field, error.message, error.code);
+      }
     }
   }
 
