@@ -48,6 +48,14 @@ export function MultiFilter({ label, options, selected, onChange, summary, empty
     <details
       ref={ref}
       className="multi-filter"
+      onToggle={(event) => {
+        // A filter near the right edge opens its panel leftwards, so no option is cut off.
+        const details = event.currentTarget;
+        details.classList.remove('align-end');
+        if (!details.open) return;
+        const panel = details.querySelector('.multi-filter-panel');
+        if (panel && panel.getBoundingClientRect().right > document.documentElement.clientWidth - 8) details.classList.add('align-end');
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && ref.current?.open) {
           event.stopPropagation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../components/ListControls/SearchBox';
 import { actionLabel, areaLabel, KNOWN_AREAS, KNOWN_SUBJECT_TYPES, subjectTypeLabel } from './auditLabels';
 import { AUDIT_ACTIONS, fromLocalInput, hasFilters, NO_FILTERS, presetFilters, toLocalInput, type AuditFilters, type TimePreset } from './auditFilters';
-import { MultiFilter } from './MultiFilter';
+import { MultiFilter } from '../../components/ListControls/MultiFilter';
 
 export interface AuditFilterBarProps {
   filters: AuditFilters;
@@ -17,6 +17,7 @@ const withChosen = (known: readonly string[], chosen: readonly string[]) => [...
 /** Above the audit log: the time span with its presets, actions, areas, subject types and user. */
 export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
   const { t } = useTranslation();
+  const chosenSummary = (count: number) => (count === 0 ? t('audit_log.filters.any') : t('audit_log.filters.chosen', { count }));
   const fromId = useId();
   const toId = useId();
   const orderId = useId();
@@ -45,6 +46,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
           label={t('audit_log.filters.actions')}
           options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action, t) }))}
           selected={filters.actions}
+          summary={chosenSummary(filters.actions.length)}
           onChange={(values) => onChange({ ...filters, actions: AUDIT_ACTIONS.filter((action) => values.includes(action)) })}
         />
         <MultiFilter
@@ -53,6 +55,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
             .map((area) => ({ value: area, label: areaLabel(area, t) }))
             .sort((a, b) => a.label.localeCompare(b.label))}
           selected={filters.areas}
+          summary={chosenSummary(filters.areas.length)}
           onChange={(areas) => onChange({ ...filters, areas })}
         />
         <MultiFilter
@@ -61,6 +64,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
             .map((type) => ({ value: type, label: subjectTypeLabel(type, t) }))
             .sort((a, b) => a.label.localeCompare(b.label))}
           selected={filters.subjectTypes}
+          summary={chosenSummary(filters.subjectTypes.length)}
           onChange={(subjectTypes) => onChange({ ...filters, subjectTypes })}
         />
         <span className="audit-order">

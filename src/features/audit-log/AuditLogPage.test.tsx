@@ -99,7 +99,7 @@ function render(route = '/audit_log', page = <AuditLogPage />) {
 
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 /** The disclosure of a multiple-choice filter by its name. */
-const filterButton = (name: string) => screen.getByText(name, { selector: '.audit-multi-filter-label' }).closest('summary') as HTMLElement;
+const filterButton = (name: string) => screen.getByText(name, { selector: '.multi-filter-label' }).closest('summary') as HTMLElement;
 const grid = () => screen.findByRole('grid', { name: 'Audit log entries' });
 const subjects = async () =>
   within(await grid())
