@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createDefaultCollectors } from '../collectors/defaults';
+import { createDefaultCollectors, writeCalculationSettingsSchema } from '../collectors/defaults';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { CALCULATION_SETTINGS_SCHEMA } from './calculationSettings';
 
@@ -69,6 +69,19 @@ afterAll(async () => {
 });
 
 it('gives the system calculation collector the calculation settings schema', async () => {
+  const { rows } = await t.db.query<{ measurement_settings_schema: unknown }>('SELECT measurement_settings_schema FROM collectors WHERE uuid = $1', [calculations]);
+  expect(rows[0].measurement_settings_schema).toEqual(CALCULATION_SETTINGS_SCHEMA);
+});
+
+it('writes the schema again only when it changed, so a start with the same schema adds no audit entry', async () => {
+  const updates = async () =>
+    (await t.db.query('SELECT 1 FROM audit_logs WHERE subject_uuid = $1 AND action = $2', [calculations, 'Update'])).rows.length;
+  const before = await updates();
+  await writeCalculationSettingsSchema(t.db);
+  expect(await updates()).toBe(before);
+  await t.db.query(`UPDATE collectors SET measurement_settings_schema = '{}' WHERE uuid = $1`, [calculations]);
+  await writeCalculationSettingsSchema(t.db);
+  expect(await updates()).toBe(before + 2);
   const { rows } = await t.db.query<{ measurement_settings_schema: unknown }>('SELECT measurement_settings_schema FROM collectors WHERE uuid = $1', [calculations]);
   expect(rows[0].measurement_settings_schema).toEqual(CALCULATION_SETTINGS_SCHEMA);
 });

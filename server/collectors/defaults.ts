@@ -1,5 +1,6 @@
 import { CALCULATION_SETTINGS_SCHEMA } from '../calculations/calculationSettings';
 import type { Db } from '../db/db';
+import { sql } from 'kysely';
 import { kyselyOf } from '../db/kysely';
 import { collectorsRepository } from '../repositories/collectors';
 
@@ -30,13 +31,19 @@ export async function createDefaultCollectors(tx: Db, organizationUuid: string):
   await writeCalculationSettingsSchema(tx, organizationUuid);
 }
 
-/** Writes the calculation settings schema into the system calculation collectors (of one organization, or all). */
+/**
+ * Writes the calculation settings schema into the system calculation collectors (of one
+ * organization, or all) that do not carry it yet: a start with an unchanged schema writes nothing,
+ * so the audit log gets an entry only when the schema really changed.
+ */
 export async function writeCalculationSettingsSchema(tx: Db, organizationUuid?: string): Promise<void> {
+  const schema = JSON.stringify(CALCULATION_SETTINGS_SCHEMA);
   let update = kyselyOf(tx)
     .updateTable('collectors')
-    .set({ measurement_settings_schema: JSON.stringify(CALCULATION_SETTINGS_SCHEMA) })
+    .set({ measurement_settings_schema: schema })
     .where('collector_type', '=', CALCULATION_COLLECTOR_TYPE)
-    .where('is_system', '=', true);
+    .where('is_system', '=', true)
+    .where(sql<boolean>`measurement_settings_schema IS DISTINCT FROM ${schema}::jsonb`);
   if (organizationUuid !== undefined) update = update.where('organization_uuid', '=', organizationUuid);
   await update.execute();
 }
