@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { insertCollector } from '../collectors/testing/collectorFixtures';
 import type { Db } from '../db/db';
 import { openDatabase } from '../db/open';
 import { openTestDatabase } from '../db/testing/testDatabase';
-import { freePort } from '../testing/services';
+import { exited, startServerProcess } from '../testing/serverProcess';
 import { insertBuiltinDatabase, insertMeasurement } from './testing/fixtures';
 
 // Acknowledged means durable: a real server process (server/main.ts on a PGlite data directory)
@@ -16,9 +16,6 @@ import { insertBuiltinDatabase, insertMeasurement } from './testing/fixtures';
 // acknowledged again, under its key. In the end every acknowledged point is stored, with its value,
 // and no time of a measurement holds two points.
 
-// `node --import tsx`, not the tsx binary, so that the SIGKILL reaches the server itself.
-const REPO_ROOT = path.resolve(__dirname, '../..');
-const MAIN = path.join(REPO_ROOT, 'server', 'main.ts');
 const ROUNDS = 5;
 const BATCHES = 400;
 const POINTS_PER_SERIES = 250;
@@ -41,27 +38,10 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', HISTORIAN_DATA_DIR: dataDir, HISTORIAN_CLIENT_DIR: path.join(work, 'client'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const startServer = () => {
+  if (!dataDir) throw new Error('the data directory is made before the server starts');
+  return startServerProcess({ dataDir, clientDir: path.join(work, 'client') });
+};
 
 /** Batch n: POINTS_PER_SERIES points of each measurement, at times no other batch uses. */
 function batch(n: number, measurements: readonly string[]) {

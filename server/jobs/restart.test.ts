@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/db';
 import { openDatabase } from '../db/open';
 import { openTestDatabase } from '../db/testing/testDatabase';
-import { freePort } from '../testing/services';
+import { exited, startServerProcess } from '../testing/serverProcess';
 import { enqueueJob } from './queue';
 import { registerTestJobTypes, TEST_JOB_TYPES } from './testJobTypes';
 import { INTERRUPTED_ERROR } from './transitions';
@@ -15,9 +15,6 @@ import { INTERRUPTED_ERROR } from './transitions';
 // continues from its checkpoint, the other fails as interrupted, and neither runs twice at once.
 // The jobs count their runs and steps in a file (server/jobs/testJobTypes.ts).
 
-// `node --import tsx`, not the tsx binary, so that the SIGKILL reaches the server itself.
-const REPO_ROOT = path.resolve(__dirname, '../..');
-const MAIN = path.join(REPO_ROOT, 'server', 'main.ts');
 
 let work: string;
 let dataDir: string;
@@ -37,27 +34,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', HISTORIAN_DATA_DIR: dataDir, HISTORIAN_CLIENT_DIR: clientDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', HISTORIAN_TEST_JOB_TYPES: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const startServer = async () => (await startServerProcess({ dataDir, clientDir, env: { HISTORIAN_TEST_JOB_TYPES: '1' } })).child;
 
 async function lines(file: string): Promise<string[]> {
   return (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
