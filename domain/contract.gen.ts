@@ -1264,6 +1264,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calculations/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a calculation's settings over a past range and answer the preview; nothing is written.
+         * @description DOMAIN.md §2. The settings are checked as a save checks them (400 with the field, e.g. Settings.Inputs.0.MeasurementUUID; a cycle is not checked, nothing is saved). The script runs in the sandbox once per evaluation, exactly as the live calculation would run it, with a fresh local state. At most 10,000 evaluations (`Truncated` when the range held more) and 31 days. Each failed evaluation is an entry of Errors and no point. Needs the Calculations licence feature (403).
+         */
+        post: operations["testCalculation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calculations/{id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A calculation's live state - its local values, previous result, last evaluation and last error. */
+        get: operations["getCalculationContext"];
+        /** Replace a paused calculation's local values and previous result (409 while it is Active). */
+        put: operations["updateCalculationContext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calculations/{id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recompute a calculation over a past range, and the calculations downstream of it in dependency order, as a calculation_backfill job.
+         * @description With DryRun the job writes nothing and its Result tells, per calculation, how many values would be added, changed or stay, with a sample of old against new values; without it the job writes the new values (a value at a time that holds one replaces it). Downstream calculations (those reading this one, directly or not) are recomputed after it over the same range, each after everything it reads. At most 366 days.
+         */
+        post: operations["backfillCalculation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/timeseries-databases": {
         parameters: {
             query?: never;
@@ -2538,6 +2600,86 @@ export interface components {
             PauseRequested: boolean;
             /** @description A cancel was asked; the job stops at its next checkpoint. */
             CancelRequested: boolean;
+        };
+        CalculationTest: {
+            Datatype: components["schemas"]["ValueType"];
+            /** @description The calculation's Settings as a measurement of the calculation collector holds them (Type, Interval, IntervalOffset, EvaluateInsufficientData, Inputs, Script). */
+            Settings: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            Start: string;
+            /** Format: date-time */
+            End: string;
+        };
+        CalculationPreviewPoint: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            T: number;
+            V: components["schemas"]["TimeseriesValue"];
+            /** @description Good, or what the script set with set_status, or BadInsufficientData. */
+            Status: string;
+            Tags?: {
+                [key: string]: string;
+            };
+        };
+        CalculationEvaluationError: {
+            /** Format: int64 */
+            T: number;
+            /**
+             * @description timeout, memory (the sandbox's limits), script (a syntax error or an exception), result (not a value), datatype (a value the calculation's Datatype cannot hold).
+             * @enum {string}
+             */
+            Code: "timeout" | "memory" | "script" | "result" | "datatype";
+            Message: string;
+            /** @description The script's line, when known. */
+            Line?: number;
+        };
+        CalculationPreview: {
+            Points: components["schemas"]["CalculationPreviewPoint"][];
+            /** @description At most 1,000; Evaluations minus the points counts them all. */
+            Errors: components["schemas"]["CalculationEvaluationError"][];
+            Evaluations: number;
+            /** @description The range held more evaluations than the preview runs. */
+            Truncated: boolean;
+        };
+        CalculationContext: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description What the script keeps with local.set. */
+            Local: {
+                [key: string]: unknown;
+            };
+            PreviousResult?: components["schemas"]["TimeseriesValue"];
+            /** Format: int64 */
+            PreviousTimestamp?: number | null;
+            /**
+             * Format: date-time
+             * @description When the live calculation last ran.
+             */
+            LastEvaluatedAt?: string | null;
+            /** @description The last live evaluation's error, if it failed. */
+            LastError?: string | null;
+            /** @description The calculation collector evaluates it live (Active, with a database). */
+            Running: boolean;
+        };
+        CalculationContextUpdate: {
+            Local: {
+                [key: string]: unknown;
+            };
+            PreviousResult?: components["schemas"]["TimeseriesValue"];
+        };
+        CalculationBackfill: {
+            /** Format: date-time */
+            Start: string;
+            /** Format: date-time */
+            End: string;
+            /** @description Compare old and new values and write nothing. */
+            DryRun: boolean;
+        };
+        CalculationBackfillStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         JobLog: {
             ID: number;
@@ -5169,6 +5311,131 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TimeseriesQueryResult"];
                     "application/vnd.historian.columns": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    testCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalculationTest"];
+            };
+        };
+        responses: {
+            /** @description The preview series and each failed evaluation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalculationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCalculationContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalculationContext"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCalculationContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalculationContextUpdate"];
+            };
+        };
+        responses: {
+            /** @description The state as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalculationContext"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    backfillCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalculationBackfill"];
+            };
+        };
+        responses: {
+            /** @description The job. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalculationBackfillStarted"];
                 };
             };
             400: components["responses"]["BadRequest"];

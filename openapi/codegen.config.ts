@@ -54,6 +54,9 @@ const MEASUREMENTS = [/^(?!.*TaskScheduler).*Measurement/];
 /** The time-series query: points of measurements for trends, JSON or columnar. */
 const TIMESERIES = ['queryTimeseries'];
 
+/** Calculations: the test before saving, the live context and backfills. */
+const CALCULATIONS = [/Calculation(Context)?$/];
+
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
   'getTranslationFile',
@@ -103,6 +106,7 @@ const config: ConfigFile = {
     '../src/api/generated/jobs.gen.ts': { exportName: 'jobsEndpoints', filterEndpoints: called(JOBS) },
     '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
     '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
+    '../src/api/generated/calculations.gen.ts': { exportName: 'calculationsEndpoints', filterEndpoints: called(CALCULATIONS) },
   },
 };
 
@@ -119,5 +123,6 @@ export const AREAS = {
   taskSchedulers: called(TASK_SCHEDULERS),
   measurements: called(MEASUREMENTS),
   timeseries: called(TIMESERIES),
+  calculations: called(CALCULATIONS),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

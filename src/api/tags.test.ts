@@ -17,6 +17,7 @@ import { taskSchedulersTags } from './areas/taskSchedulers';
 import { measurementsTags } from './areas/measurements';
 import { measurementImportTags } from './areas/measurementImport';
 import { timeseriesTags } from './areas/timeseries';
+import { calculationsTags } from './areas/calculations';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -37,6 +38,7 @@ const table: Record<string, EndpointTags> = {
   ...measurementsTags,
   ...measurementImportTags,
   ...timeseriesTags,
+  ...calculationsTags,
 };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {

@@ -32,6 +32,7 @@ export const tagTypes = [
   'JobLog',
   'Measurement',
   'MeasurementLabel',
+  'CalculationContext',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -818,6 +818,56 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    testCalculation: build.mutation<
+      TestCalculationApiResponse,
+      TestCalculationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/calculations/test`,
+        method: "POST",
+        body: queryArg.calculationTest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getCalculationContext: build.query<
+      GetCalculationContextApiResponse,
+      GetCalculationContextApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/calculations/${queryArg.id}/context`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateCalculationContext: build.mutation<
+      UpdateCalculationContextApiResponse,
+      UpdateCalculationContextApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/calculations/${queryArg.id}/context`,
+        method: "PUT",
+        body: queryArg.calculationContextUpdate,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    backfillCalculation: build.mutation<
+      BackfillCalculationApiResponse,
+      BackfillCalculationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/calculations/${queryArg.id}/backfill`,
+        method: "POST",
+        body: queryArg.calculationBackfill,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     getTimeseriesDatabases: build.query<
       GetTimeseriesDatabasesApiResponse,
       GetTimeseriesDatabasesApiArg
@@ -1752,6 +1802,36 @@ export type QueryTimeseriesApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
   timeseriesQuery: TimeseriesQuery;
+};
+export type TestCalculationApiResponse =
+  /** status 200 The preview series and each failed evaluation. */ CalculationPreview;
+export type TestCalculationApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  calculationTest: CalculationTest;
+};
+export type GetCalculationContextApiResponse =
+  /** status 200 The state. */ CalculationContext;
+export type GetCalculationContextApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateCalculationContextApiResponse =
+  /** status 200 The state as saved. */ CalculationContext;
+export type UpdateCalculationContextApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  calculationContextUpdate: CalculationContextUpdate;
+};
+export type BackfillCalculationApiResponse =
+  /** status 202 The job. */ CalculationBackfillStarted;
+export type BackfillCalculationApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  calculationBackfill: CalculationBackfill;
 };
 export type GetTimeseriesDatabasesApiResponse =
   /** status 200 The databases, without secure settings. */ TimeseriesDatabaseRead[];
@@ -2705,6 +2785,71 @@ export type TimeseriesQuery = {
   /** Raw only: leave out a point whose value equals the one before it. */
   ChangesOnly?: boolean;
 };
+export type CalculationPreviewPoint = {
+  /** Milliseconds since the Unix epoch. */
+  T: number;
+  V: TimeseriesValue;
+  /** Good, or what the script set with set_status, or BadInsufficientData. */
+  Status: string;
+  Tags?: {
+    [key: string]: string;
+  };
+};
+export type CalculationEvaluationError = {
+  T: number;
+  /** timeout, memory (the sandbox's limits), script (a syntax error or an exception), result (not a value), datatype (a value the calculation's Datatype cannot hold). */
+  Code: "timeout" | "memory" | "script" | "result" | "datatype";
+  Message: string;
+  /** The script's line, when known. */
+  Line?: number;
+};
+export type CalculationPreview = {
+  Points: CalculationPreviewPoint[];
+  /** At most 1,000; Evaluations minus the points counts them all. */
+  Errors: CalculationEvaluationError[];
+  Evaluations: number;
+  /** The range held more evaluations than the preview runs. */
+  Truncated: boolean;
+};
+export type CalculationTest = {
+  Datatype: ValueType;
+  /** The calculation's Settings as a measurement of the calculation collector holds them (Type, Interval, IntervalOffset, EvaluateInsufficientData, Inputs, Script). */
+  Settings: {
+    [key: string]: any;
+  };
+  Start: string;
+  End: string;
+};
+export type CalculationContext = {
+  MeasurementUUID: Uuid;
+  /** What the script keeps with local.set. */
+  Local: {
+    [key: string]: any;
+  };
+  PreviousResult?: TimeseriesValue;
+  PreviousTimestamp?: number | null;
+  /** When the live calculation last ran. */
+  LastEvaluatedAt?: string | null;
+  /** The last live evaluation's error, if it failed. */
+  LastError?: string | null;
+  /** The calculation collector evaluates it live (Active, with a database). */
+  Running: boolean;
+};
+export type CalculationContextUpdate = {
+  Local: {
+    [key: string]: any;
+  };
+  PreviousResult?: TimeseriesValue;
+};
+export type CalculationBackfillStarted = {
+  JobUUID: Uuid;
+};
+export type CalculationBackfill = {
+  Start: string;
+  End: string;
+  /** Compare old and new values and write nothing. */
+  DryRun: boolean;
+};
 export type TimeseriesDatabase = {
   Name: string;
   Description?: string;
@@ -2979,6 +3124,11 @@ export const {
   useCancelJobMutation,
   useQueryTimeseriesQuery,
   useLazyQueryTimeseriesQuery,
+  useTestCalculationMutation,
+  useGetCalculationContextQuery,
+  useLazyGetCalculationContextQuery,
+  useUpdateCalculationContextMutation,
+  useBackfillCalculationMutation,
   useGetTimeseriesDatabasesQuery,
   useLazyGetTimeseriesDatabasesQuery,
   useCreateTimeseriesDatabaseMutation,
