@@ -32,6 +32,8 @@ describe('checkCalculationSettings', () => {
       'Settings.Inputs.0.Alias calculations.errors.alias',
       'Settings.Inputs.0.MeasurementUUID calculations.errors.input_not_found',
     ]);
+    // The script reads an input as `_<alias>`: an alias starting with _ could not be read.
+    expect(fields({ Type: 'raw', Script: '_A.Value', Inputs: [{ Alias: '_A', MeasurementUUID: '6f1c0d36-1f5e-4a55-9f0f-2f1b7a0c2d11' }] })).toEqual(['Settings.Inputs.0.Alias calculations.errors.alias']);
     expect(fields({ Type: 'simulation', Interval: '500ms' })).toEqual(['Settings.Interval calculations.errors.interval']);
     expect(fields({ Type: 'simulation' })).toEqual(['Settings.Interval calculations.errors.interval']);
   });

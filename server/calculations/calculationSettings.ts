@@ -19,7 +19,8 @@ export const AGGREGATIONS = ['count', 'integral', 'mean', 'median', 'mode', 'spr
 
 export const SCRIPT_MAX = 20_000;
 export const INPUTS_MAX = 50;
-const ALIAS = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+// The sandbox reads an input as `_<alias>`, so an alias starts with a letter (sandbox/sandbox.ts).
+const ALIAS = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One interval at most a day, at least a second. */
 const INTERVAL_MIN_MS = 1_000;
@@ -94,7 +95,7 @@ export function checkCalculationSettings(settings: Record<string, unknown>): Cal
     const known = ['Alias', 'MeasurementUUID', 'Aggregation', 'DefaultValue'];
     for (const key of Object.keys(input)) if (!known.includes(key)) fail(`${at}.${key}`, 'is not a field of an input');
     const alias = input.Alias;
-    if (typeof alias !== 'string' || !ALIAS.test(alias)) fail(`${at}.Alias`, 'must be an identifier: a letter or _ then letters, digits or _', 'calculations.errors.alias');
+    if (typeof alias !== 'string' || !ALIAS.test(alias)) fail(`${at}.Alias`, 'must be an identifier: a letter, then letters, digits or _', 'calculations.errors.alias');
     else if (aliases.has(alias)) fail(`${at}.Alias`, `is used by another input: ${alias}`, 'calculations.errors.alias_taken');
     else aliases.add(alias);
     if (typeof input.MeasurementUUID !== 'string' || !UUID.test(input.MeasurementUUID)) fail(`${at}.MeasurementUUID`, 'must be the UUID of a measurement', 'calculations.errors.input_not_found');
