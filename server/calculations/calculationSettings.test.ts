@@ -9,7 +9,7 @@ const fields = (settings: Record<string, unknown>) => checkCalculationSettings(s
 describe('checkCalculationSettings', () => {
   it('accepts each type in its shape', () => {
     expect(fields({ Type: 'raw', Inputs: [{ Alias: 'A', MeasurementUUID: uuid, DefaultValue: 0 }], Script: 'x' })).toEqual([]);
-    expect(fields({ Type: 'sampled', Interval: '1h30m', Inputs: [{ Alias: '_flow2', MeasurementUUID: uuid, Aggregation: 'integral' }] })).toEqual([]);
+    expect(fields({ Type: 'sampled', Interval: '1h30m', Inputs: [{ Alias: 'flow_2', MeasurementUUID: uuid, Aggregation: 'integral' }] })).toEqual([]);
     expect(fields({ Type: 'simulation', Interval: '5s' })).toEqual([]);
   });
 
