@@ -74,6 +74,8 @@ export interface BackfillResult {
   Calculations: CalculationReport[];
 }
 
+type OverridePoint = { time: number; value: PointValue; quality: number | null };
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -119,7 +121,8 @@ export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps):
   }
 
   // A dry run's new values of each calculation, read by those downstream instead of its store.
-  const overrides = new Map<string, { time: number; value: PointValue; quality: number | null }[]>();
+  const overrides = new Map<string, OverridePoint[]>();
+  const previousChunk = new Map<string, OverridePoint[]>();
   for (let chunk = saved?.chunk ?? 0; chunk < chunkCount; chunk++) {
     const [chunkFrom, chunkTo] = [bounds[chunk], bounds[chunk + 1]];
     for (const [i, calc] of calculations.entries()) {
@@ -148,7 +151,10 @@ export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps):
         report.FirstErrors.push({ T: error.time, Code: error.code, Message: error.message, ...(error.line !== undefined ? { Line: error.line } : {}) });
       }
       if (dryRun) {
-        overrides.set(calc.uuid, outcome.points.map((point) => ({ time: point.time, value: point.value, quality: point.quality })));
+        // The previous chunk's points too: a window of a calculation downstream may start there.
+        const fresh = outcome.points.map((point) => ({ time: point.time, value: point.value, quality: point.quality }));
+        overrides.set(calc.uuid, [...(previousChunk.get(calc.uuid) ?? []), ...fresh]);
+        previousChunk.set(calc.uuid, fresh);
       } else if (store && outcome.points.length > 0) {
         report.Written += await store.writePoints(
           calc.uuid,
