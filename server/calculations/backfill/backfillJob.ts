@@ -77,6 +77,8 @@ export interface BackfillResult {
 type OverridePoint = { time: number; value: PointValue; quality: number | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** For log lines and progress messages: without milliseconds when there are none. */
+const when = (ms: number) => iso(ms).replace('.000Z', 'Z');
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 function freshProgress(calc: CalculationDefinition & { uuid: string }, from: number): CalculationProgress {
@@ -117,7 +119,7 @@ export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps):
   const names = calculations.length > 1 ? `${calculations[0].name} and ${calculations.length - 1} downstream` : calculations[0].name;
   if (!saved) {
     const downstream = calculations.slice(1).map((calc) => calc.name);
-    await ctx.log('info', `${dryRun ? 'Dry run' : 'Backfill'} of ${calculations[0].name} from ${iso(from)} to ${iso(to)}${downstream.length ? `, then ${downstream.join(', ')}` : ''}`);
+    await ctx.log('info', `${dryRun ? 'Dry run' : 'Backfill'} of ${calculations[0].name} from ${when(from)} to ${when(to)}${downstream.length ? `, then ${downstream.join(', ')}` : ''}`);
   }
 
   // A dry run's new values of each calculation, read by those downstream instead of its store.
@@ -163,7 +165,7 @@ export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps):
         );
       }
     }
-    await ctx.progress((chunk + 1) / chunkCount, `${names}: ${iso(from)} – ${iso(chunkTo)} done`);
+    await ctx.progress((chunk + 1) / chunkCount, `${names}: ${when(from)} – ${when(chunkTo)} done`);
     await ctx.checkpoint({ chunkMs, chunk: chunk + 1, calculations: progress } satisfies Checkpoint);
   }
 
