@@ -141,7 +141,7 @@ export async function definitionFromTest(
   const collector = (
     await db.query<{ uuid: string; measurement_settings_schema: unknown }>(
       `SELECT uuid, measurement_settings_schema FROM collectors
-        WHERE organization_uuid = $1 AND collector_type = $2 AND status <> 'Deleted' ORDER BY created_at LIMIT 1`,
+        WHERE organization_uuid = $1 AND collector_type = $2 AND status <> 'Deleted' ORDER BY is_system DESC, created_at LIMIT 1`,
       [organizationUuid, CALCULATION_COLLECTOR_TYPE],
     )
   ).rows[0];
