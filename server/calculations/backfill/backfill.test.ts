@@ -249,6 +249,6 @@ describe('POST /calculations/{id}/backfill', () => {
     await t.db.query('INSERT INTO settings (organization_uuid, name, value) VALUES ($1, $2, $3)', [await rootOrganizationUuid(t.db), SETTING_NAMES.trialMode, 'false']);
     const response = await call('POST', `/calculations/${a}/backfill`, headers, { Start: iso(T0), End: iso(T0 + DAY), DryRun: true });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'measurements.errors.calculations_unlicensed' });
+    expect(response.json()).toMatchObject({ code: 'calculations.errors.unlicensed' });
   });
 });

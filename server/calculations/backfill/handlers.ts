@@ -28,7 +28,7 @@ export function calculationBackfillHandlers(ctx: AppContext) {
     async backfillCalculation(request: FastifyRequest<{ Params: { id: string }; Body: BackfillBody }>, reply: FastifyReply) {
       const organizationUuid = organizationOf(request);
       if (!(await organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE))) {
-        throw forbidden('Calculations are not part of the licence', 'measurements.errors.calculations_unlicensed');
+        throw forbidden('The licence has no Calculations', 'calculations.errors.unlicensed');
       }
       const found = await kyselyOf(ctx.db)
         .selectFrom('measurements as m')
