@@ -216,6 +216,18 @@ describe('calculation backfill', () => {
       sandbox.dispose();
     }
   });
+  it('evaluates each window once when windows do not fall on chunk bounds (7 minutes, 30 s offset)', async () => {
+    const settings = { ...sampled('X', x, '_X.Value'), Interval: '7m', IntervalOffset: 30 };
+    const calculations = (await t.db.query<{ uuid: string }>('SELECT uuid FROM collectors WHERE organization_uuid = $1 AND collector_type = $2', [plant, CALCULATION_COLLECTOR_TYPE])).rows[0].uuid;
+    const odd = await createMeasurement({ Name: 'Odd windows', CollectorUUID: calculations, Settings: settings });
+    const job = await backfill(odd, { Start: iso(T0), End: iso(T0 + 2 * DAY), DryRun: false });
+    expect(job.State).toBe('done');
+    const starts: number[] = [];
+    for (let start = Math.ceil((T0 - 30_000) / 420_000) * 420_000 + 30_000; start + 420_000 <= T0 + 2 * DAY; start += 420_000) starts.push(start);
+    expect(report(job, odd)).toMatchObject({ Evaluations: starts.length, Added: starts.length, Written: starts.length, Errors: 0 });
+    const points = await (await stores.forDatabase(databaseUuid)).readRaw(odd, 'number', { from: T0, to: T0 + 2 * DAY, limit: 10_000 });
+    expect(points.map((point) => point.time.getTime())).toEqual(starts);
+  });
 });
 
 describe('POST /calculations/{id}/backfill', () => {
