@@ -13,6 +13,7 @@ import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
 import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
+import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -49,6 +50,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...jobsHandlers(ctx),
     ...measurementsHandlers(ctx),
     ...measurementImportHandlers(ctx),
+    ...calculationContextHandlers(ctx),
   };
 }
 
