@@ -30,7 +30,7 @@ export function calculationContextHandlers(ctx: AppContext) {
   const calculationOf = async (request: FastifyRequest<ById>): Promise<CalculationDefinition & { uuid: string }> => {
     const organizationUuid = organizationOf(request);
     if (!(await organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE))) {
-      throw forbidden('The licence has no Calculations', 'measurements.errors.calculations_unlicensed');
+      throw forbidden('The licence has no Calculations', 'calculations.errors.unlicensed');
     }
     const calc = await loadCalculation(ctx.db, organizationUuid, request.params.id);
     if (!calc || calc.uuid === null) throw new HttpProblem(404, 'No such calculation', { code: 'measurements.errors.not_found' });
