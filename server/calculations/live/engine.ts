@@ -51,6 +51,11 @@ export const MAX_CATCH_UP_MS = 60 * 60 * 1000;
 const FULL_RELOAD_MS = 60 * 1000;
 /** A calculation whose write or state failed (a store down) is tried again after this. */
 const RETRY_MS = 5 * 1000;
+/**
+ * Windows of one calculation per round: a catch-up goes on in the next rounds, so a slow script
+ * (each evaluation up to the sandbox's time limit) delays the others by one slice, not by an hour.
+ */
+export const WINDOWS_PER_ROUND = 100;
 /** Points per batch written (the ingestion's limit is 50,000). */
 const BATCH_POINTS = 10_000;
 
@@ -135,7 +140,8 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
     const next = active.map((calc): Running => {
       const row: StoredState | undefined = stored.get(calc.uuid);
       const old = byUuid.get(calc.uuid);
-      const processedUntil = Math.max(row?.processedUntil ?? at, at - MAX_CATCH_UP_MS);
+      // Taken up again (a start of the engine): missed windows of the last hour at most.
+      const processedUntil = old ? (row?.processedUntil ?? old.processedUntil) : Math.max(row?.processedUntil ?? at, at - MAX_CATCH_UP_MS);
       return {
         calc,
         uuid: calc.uuid,
@@ -219,7 +225,9 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
       if (stopped) return;
       const at = now();
       if (r.retryAt > at) continue;
-      const floor = Math.max(r.processedUntil, at - MAX_CATCH_UP_MS);
+      // The catch-up limit applies when the engine (re)loads a calculation, not here: a
+      // calculation waiting for a slower one it reads must not lose windows to it.
+      const floor = r.processedUntil;
       if (r.calc.type === 'raw') {
         if (r.rawTarget === null) continue;
         const to = r.rawTarget;
@@ -229,11 +237,18 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
         if (r.processedUntil < to) r.rawTarget = Math.max(r.rawTarget ?? 0, to);
         continue;
       }
-      const end = at - settleMs;
+      // A window is evaluated once it closed and the calculations it reads have evaluated it.
+      let end = at - settleMs;
+      for (const input of r.calc.inputs) {
+        const upstream = byUuid.get(input.measurementUuid);
+        if (upstream) end = Math.min(end, upstream.processedUntil);
+      }
       if (floor + r.calc.intervalMs > end) continue;
-      const starts = windowStarts(r.calc, floor, end);
-      if (starts.length === 0) continue;
+      const all = windowStarts(r.calc, floor, end);
+      if (all.length === 0) continue;
+      const starts = all.slice(0, WINDOWS_PER_ROUND);
       await evaluate(r, { from: starts[0], to: starts[starts.length - 1] + r.calc.intervalMs });
+      if (all.length > starts.length) again = true;
     }
   }
 
