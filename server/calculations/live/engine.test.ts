@@ -219,6 +219,20 @@ describe('the live calculation engine', () => {
     expect(times[58]).toBe(T0 + 3 * 3_600_000);
   });
 
+  it('goes on with a catch-up longer than one round in the next rounds', async () => {
+    const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter });
+    clock = T0 + 70_000;
+    const first = start();
+    await first.refresh();
+    await first.stop();
+    clock = T0 + 70_000 + 250_500;
+    const second = start();
+    await second.refresh();
+    const rows = await stored(ticks);
+    expect(rows).toHaveLength(250);
+    expect(rows[249]).toEqual({ t: T0 + 319_000, v: 250, q: 192 });
+  });
+
   it('records a looping script’s timeout as its last error, and the other calculations keep running', async () => {
     const looping = await calculation({ Type: 'simulation', Interval: '1s', Script: 'while (true) {}' }, 'A looping one');
     const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter }, 'B counting one');

@@ -88,6 +88,8 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   const ingestion = createBatchIngestion(db, timeseries, now);
 
   let sandbox: Promise<Sandbox> | null = null;
+  /** Aborted by stop(): an evaluation under way ends at its next step. */
+  const stopping = new AbortController();
   /** Running calculations in dependency order (B after A when B reads A). */
   let running: Running[] = [];
   const byUuid = new Map<string, Running>();
@@ -201,7 +203,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   /** Evaluates [from, to[ of one calculation; a failure stays with it (README.md). */
   async function evaluate(r: Running, range: { from: number; to: number }) {
     try {
-      const outcome = await evaluateRange({ timeseries, sandbox: await (sandbox ??= createSandbox()) }, r.calc, range, { state: r.state });
+      const outcome = await evaluateRange({ timeseries, sandbox: await (sandbox ??= createSandbox()) }, r.calc, range, { state: r.state, signal: stopping.signal });
       await write(r, outcome.points);
       const lastError = errorText(outcome);
       // Saved after the write: a crash in between evaluates the range again rather than losing it.
@@ -211,6 +213,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
       if (lastError !== null && r.logged === null) log.warn({ calculation: r.uuid, name: r.calc.name, error: lastError }, 'calculation evaluation failed');
       r.logged = lastError;
     } catch (error) {
+      if (stopped) return; // stop() aborted it: the range is evaluated again at the next start
       // The store is down, the state could not be saved, …: the range is tried again later.
       const message = messageOf(error);
       r.retryAt = now() + RETRY_MS;
@@ -237,11 +240,13 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
         if (r.processedUntil < to) r.rawTarget = Math.max(r.rawTarget ?? 0, to);
         continue;
       }
-      // A window is evaluated once it closed and the calculations it reads have evaluated it.
+      // A window is evaluated once it closed and the calculations it reads have evaluated it:
+      // those with windows no longer than its own (a raw one moves with its input's points, and
+      // waiting for a longer window would hold this one back a whole such window; README.md).
       let end = at - settleMs;
       for (const input of r.calc.inputs) {
         const upstream = byUuid.get(input.measurementUuid);
-        if (upstream) end = Math.min(end, upstream.processedUntil);
+        if (upstream && upstream.calc.type !== 'raw' && upstream.calc.intervalMs <= r.calc.intervalMs) end = Math.min(end, upstream.processedUntil);
       }
       if (floor + r.calc.intervalMs > end) continue;
       const all = windowStarts(r.calc, floor, end);
@@ -315,6 +320,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       unsubscribe();
       while (busy) await busy;
