@@ -25,7 +25,17 @@ export const TEST_MAX_RUN_MS = 20_000;
 // evaluateRange yields to the event loop between slow evaluations, so other requests go on while
 // a script that loops forever uses up its time limit evaluation after evaluation.
 let testSandbox: Promise<Sandbox> | undefined;
-const sandboxForTests = () => (testSandbox ??= createSandbox());
+function sandboxForTests(): Promise<Sandbox> {
+  if (!testSandbox) {
+    const made = createSandbox();
+    testSandbox = made;
+    // A failed start is not kept: the next call tries again.
+    made.catch(() => {
+      if (testSandbox === made) testSandbox = undefined;
+    });
+  }
+  return testSandbox;
+}
 
 const previewValue = (value: PointValue) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value);
 

@@ -6,6 +6,7 @@ import { AGGREGATIONS, type Aggregation, type Point, type TimeseriesStore, type 
 import { createSandbox, type Sandbox } from '../sandbox/sandbox';
 import { evaluateRange, windowStarts, type EngineDeps } from './evaluate';
 import { STATUS_QUALITY, type CalculationDefinition, type CalculationInputDef } from './types';
+import { WindowAggregator, type PointSource } from './windows';
 
 // The evaluation core (DOMAIN.md §2) on the built-in store over PGlite: sampled windows [t1, t2[
 // stamped at t1 with an offset, aggregations that agree with the store's own, missing inputs both
@@ -113,6 +114,19 @@ describe('sampled', () => {
       const value = row[aggregation];
       if (value === null || (aggregation === 'count' && value === 0)) expect(got.has(row.time.getTime())).toBe(false);
       else expect(got.get(row.time.getTime())).toBeCloseTo(Number(value), 9);
+    }
+  });
+
+  it.each(['integral', 'median', 'mean'] as const)('gives the same %s when the points are read in chunks that split windows', async (aggregation) => {
+    const a = await aMeasurement('number', numbers);
+    const source: PointSource = async (from, to, limit) =>
+      (await store.readRaw(a, 'number', { from, to, limit })).map((p) => ({ time: p.time.getTime(), value: p.value, quality: p.quality ?? null }));
+    const expected = await store.readAggregated(a, 'number', { from: at(0), to: at(480), windowMs: MINUTE, aggregations: [aggregation] });
+    const windows = new WindowAggregator(source, at(0), at(480), aggregation, MINUTE, 0, 2);
+    for (const row of expected) {
+      const got = await windows.window(row.time.getTime());
+      if (row[aggregation] === null) expect(got.count).toBe(0);
+      else expect(got.value).toBeCloseTo(Number(row[aggregation]), 9);
     }
   });
 

@@ -28,6 +28,7 @@ export interface EngineDeps {
 /** Evaluations between two turns of the event loop at most; a slow evaluation yields at once. */
 const YIELD_EVERY = 500;
 const YIELD_AFTER_MS = 20;
+const SCRIPT_ALIAS = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Sampled and simulation: every t1 = k·interval + offset with from ≤ t1 and t1 + interval ≤ to. */
 export function windowStarts(calc: CalculationDefinition, from: number, to: number): number[] {
@@ -125,13 +126,16 @@ async function* simulationTicks(calc: CalculationDefinition, from: number, to: n
 }
 
 /** A mistake of the definition that would fail every evaluation the same way, or null. */
-function definitionFailure(calc: CalculationDefinition): string | null {
-  if (calc.type !== 'raw' && !(calc.intervalMs > 0)) return 'The calculation has no interval';
-  if (calc.type !== 'sampled') return null;
+function definitionFailure(calc: CalculationDefinition): Omit<CalculationFailure, 'time'> | null {
+  if (calc.type !== 'raw' && !(calc.intervalMs > 0)) return { code: 'script', message: 'The calculation has no interval' };
   for (const input of calc.inputs) {
-    if (!input.aggregation) return `Input ${input.alias} has no aggregation`;
+    // The sandbox names an input _<alias>, so an alias must start with a letter there.
+    if (!SCRIPT_ALIAS.test(input.alias)) return { code: 'script', message: `Input alias ${input.alias} is not a name the script can read: start it with a letter` };
+    if (calc.type !== 'sampled') continue;
+    if (!input.aggregation) return { code: 'datatype', message: `Input ${input.alias} has no aggregation` };
     if (!AGGREGATIONS_BY_VALUE_TYPE[input.datatype].includes(input.aggregation)) {
-      return `Input ${input.alias}: ${input.aggregation} cannot aggregate ${input.datatype} values; allowed: ${AGGREGATIONS_BY_VALUE_TYPE[input.datatype].join(', ')}`;
+      const allowed = AGGREGATIONS_BY_VALUE_TYPE[input.datatype].join(', ');
+      return { code: 'datatype', message: `Input ${input.alias}: ${input.aggregation} cannot aggregate ${input.datatype} values; allowed: ${allowed}` };
     }
   }
   return null;
@@ -149,7 +153,7 @@ export async function evaluateRange(deps: EngineDeps, calc: CalculationDefinitio
   const outcome = (evaluations: number, truncated: boolean): RangeOutcome => ({ points, errors, evaluations, truncated, state });
 
   const mistake = definitionFailure(calc);
-  if (mistake) return { ...outcome(0, false), errors: [{ time: range.from, code: 'datatype', message: mistake }] };
+  if (mistake) return { ...outcome(0, false), errors: [{ time: range.from, ...mistake }] };
   const compiled = deps.sandbox.compile(calc.script);
   if (!compiled.ok) return { ...outcome(0, false), errors: [{ time: range.from, ...compiled.error }] };
 
