@@ -33,7 +33,10 @@ export interface CalculationEngineOptions {
   licensed?: (organizationUuid: string) => Promise<boolean>;
   /** How often the calculation collectors' measurement versions are compared (default 2 s). */
   pollMs?: number;
-  /** How long after a window's end it is evaluated, for points still in flight (default 1 s). */
+  /**
+   * How long after a window's end it is evaluated, for points still in flight (default 2 s: the
+   * reference collector sends what it sampled every second, then the write takes its time).
+   */
   settleMs?: number;
   /** The scheduler's beat (default 250 ms). */
   tickMs?: number;
@@ -83,7 +86,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   const { db, timeseries, log } = options;
   const now = options.now ?? Date.now;
   const pollMs = options.pollMs ?? 2_000;
-  const settleMs = options.settleMs ?? 1_000;
+  const settleMs = options.settleMs ?? 2_000;
   const licensed = options.licensed ?? (async () => true);
   const ingestion = createBatchIngestion(db, timeseries, now);
 
