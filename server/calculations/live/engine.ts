@@ -203,10 +203,19 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
     return `${last.code}: ${last.message}${where} at ${new Date(last.time).toISOString()}`;
   };
 
+  /** The engine's one sandbox, made on first use; made again after a failed start. */
+  function sandboxOf(): Promise<Sandbox> {
+    sandbox ??= createSandbox().catch((error: unknown) => {
+      sandbox = null;
+      throw error;
+    });
+    return sandbox;
+  }
+
   /** Evaluates [from, to[ of one calculation; a failure stays with it (README.md). */
   async function evaluate(r: Running, range: { from: number; to: number }) {
     try {
-      const outcome = await evaluateRange({ timeseries, sandbox: await (sandbox ??= createSandbox()) }, r.calc, range, { state: r.state, signal: stopping.signal });
+      const outcome = await evaluateRange({ timeseries, sandbox: await sandboxOf() }, r.calc, range, { state: r.state, signal: stopping.signal });
       await write(r, outcome.points);
       const lastError = errorText(outcome);
       // Saved after the write: a crash in between evaluates the range again rather than losing it.
