@@ -336,7 +336,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
       clearInterval(timer);
       unsubscribe();
       while (busy) await busy;
-      if (sandbox) (await sandbox).dispose();
+      await sandbox?.then((made) => made.dispose()).catch(() => undefined);
       sandbox = null;
     },
   };
