@@ -233,6 +233,28 @@ describe('the live calculation engine', () => {
     expect(rows[249]).toEqual({ t: T0 + 319_000, v: 250, q: 192 });
   });
 
+  it('picks up a calculation created while it runs, on real time, through the collector’s measurements version', async () => {
+    const engine = startCalculationEngine({ db, timeseries: stores, log, settleMs: 100, tickMs: 50, pollMs: 200 });
+    engines.push(engine);
+    await engine.refresh();
+    const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter });
+    const rows = await until(() => stored(ticks), (found) => found.length > 0, 4_000);
+    expect(rows[0]).toMatchObject({ v: 1, q: 192 });
+    expect(rows[0].t % 1000).toBe(0);
+  });
+
+  it('runs no calculation of an organization whose licence lacks Calculations', async () => {
+    const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter });
+    clock = T0 + 80_000;
+    const engine = startCalculationEngine({ db, timeseries: stores, log, now: () => clock, settleMs: 500, tickMs: 60_000, licensed: async () => false });
+    engines.push(engine);
+    await engine.refresh();
+    clock = T0 + 83_600;
+    await engine.refresh();
+    expect(await stored(ticks)).toEqual([]);
+    expect(await state(ticks)).toMatchObject({ processed_until: T0 + 83_600 });
+  });
+
   it('records a looping script’s timeout as its last error, and the other calculations keep running', async () => {
     const looping = await calculation({ Type: 'simulation', Interval: '1s', Script: 'while (true) {}' }, 'A looping one');
     const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter }, 'B counting one');
