@@ -15,6 +15,7 @@ import { licenceHandlers } from './licence';
 import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
+import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -53,6 +54,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...measurementImportHandlers(ctx),
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
+    ...calculationContextHandlers(ctx),
   };
 }
 
