@@ -180,6 +180,34 @@ describe('POST /calculations/test', () => {
     expect(new Set(preview.Errors.map((e: { Code: string }) => e.Code))).toEqual(new Set(['timeout']));
   }, 30_000);
 
+  it('stops scripts that ask for 1 GB with an error per evaluation, keeps the process small, and the next preview works', async () => {
+    const before = process.memoryUsage().rss;
+    const run = (script: string) =>
+      test({ Datatype: 'number', Settings: { Type: 'simulation', Interval: '1s', Script: script }, Start: new Date(T0).toISOString(), End: new Date(T0 + 3_000).toISOString() });
+    // A string doubled up to 1 GB: QuickJS's heap limit stops it.
+    const text = await run('let s = "0123456789abcdef";\nwhile (s.length < 2 ** 30) s = s + s;\nreturn s.length;');
+    expect(text.statusCode).toBe(200);
+    expect(text.json()).toMatchObject({ Evaluations: 3, Points: [] });
+    expect(text.json().Errors.map((e: { Code: string }) => e.Code)).toEqual(['memory', 'memory', 'memory']);
+    // A thousand arrays of 1 MB: some of QuickJS's allocations pass its heap accounting, so the
+    // worker's memory ceiling or its hard deadline stops this one.
+    const arrays = await run('const parts = [];\nfor (let i = 0; i < 1024; i++) parts.push(new Array(131072).fill(i));\nreturn parts.length;');
+    expect(arrays.statusCode).toBe(200);
+    expect(arrays.json()).toMatchObject({ Evaluations: 3, Points: [] });
+    for (const error of arrays.json().Errors) expect(['memory', 'timeout']).toContain(error.Code);
+    // The process never held the gigabyte.
+    expect(process.memoryUsage().rss - before).toBeLessThan(512 * 1024 * 1024);
+    const next = await test(sampled());
+    expect(next.statusCode).toBe(200);
+    expect(next.json().Points).toHaveLength(4);
+  }, 30_000);
+
+  it('stops a script whose few heavy built-in calls outrun the deadline, so the server keeps answering', async () => {
+    const heavy = await test({ Datatype: 'number', Settings: { Type: 'simulation', Interval: '1s', Script: 'for (let i = 0; i < 9000; i++) new Array(131072).fill(i);\nreturn 1;' }, Start: new Date(T0).toISOString(), End: new Date(T0 + 2_000).toISOString() });
+    expect(heavy.statusCode).toBe(200);
+    expect(heavy.json().Errors.map((e: { Code: string }) => e.Code)).toEqual(['timeout', 'timeout']);
+  }, 30_000);
+
   it('needs MANAGE_MEASUREMENTS', async () => {
     expect((await test(sampled(), reader)).statusCode).toBe(403);
   });

@@ -2,7 +2,9 @@
 // stack limit, one context, a deadline per evaluation through the interrupt handler. After a
 // timeout or running out of memory the runtime and context are thrown away and built again, and
 // compiled scripts are compiled again into the new context when next evaluated.
-import { getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RELEASE_SYNC, newQuickJSWASMModule, newVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
 import { PRELUDE_FILE, SCRIPT_FILE, preludeSource, wrapBody, wrapExpression } from './prelude';
 
 export type InputValue = number | boolean | string | null;
@@ -34,6 +36,8 @@ export interface EvaluationError {
   message: string;
   /** The script's line, where QuickJS names one. */
   line?: number;
+  /** The evaluation overran its deadline past QuickJS's own check, and the worker running it was stopped (isolated.ts). */
+  stoppedWorker?: true;
 }
 
 export type EvaluationResult =
@@ -56,6 +60,12 @@ export interface SandboxOptions {
   stackLimitBytes?: number;
   /** Limit of a calculation's `local` state, as JSON. */
   localLimitBytes?: number;
+  /**
+   * Limit of the sandbox's whole WebAssembly memory, a hard ceiling below QuickJS's own heap
+   * accounting (which some allocations slip past: `new Array(n).fill(x)` in a loop reached 1 GB
+   * under a 32 MB heap limit). Past it, QuickJS's allocations fail as out of memory.
+   */
+  moduleMemoryLimitBytes?: number;
 }
 
 export interface Sandbox {
@@ -71,7 +81,30 @@ export const SANDBOX_DEFAULTS = {
   memoryLimitBytes: 32 * 1024 * 1024,
   stackLimitBytes: 128 * 1024,
   localLimitBytes: 64 * 1024,
+  moduleMemoryLimitBytes: 128 * 1024 * 1024,
 } as const;
+
+const WASM_PAGE = 64 * 1024;
+/** The module's start size (the variant's own INITIAL_MEMORY). */
+const INITIAL_MEMORY = 16 * 1024 * 1024;
+
+let compiledWasm: Promise<WebAssembly.Module> | undefined;
+
+/** The QuickJS WebAssembly code, compiled once per process; each sandbox instantiates it with a memory of its own. */
+function quickjsWasm(): Promise<WebAssembly.Module> {
+  compiledWasm ??= (async () => {
+    const packageDir = path.dirname(require.resolve('@jitl/quickjs-wasmfile-release-sync/package.json'));
+    return WebAssembly.compile(await readFile(path.join(packageDir, 'dist/emscripten-module.wasm')));
+  })();
+  return compiledWasm;
+}
+
+/** A QuickJS module of its own whose memory cannot grow past `limitBytes`. */
+async function boundedModule(limitBytes: number): Promise<QuickJSWASMModule> {
+  const maximum = Math.max(INITIAL_MEMORY, limitBytes) / WASM_PAGE;
+  const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_MEMORY / WASM_PAGE, maximum: Math.ceil(maximum) });
+  return newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmModule: await quickjsWasm(), wasmMemory }));
+}
 
 const ALIAS = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -86,9 +119,15 @@ interface Source {
   wrapped: string;
 }
 
-export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+/**
+ * A sandbox in the calling thread. QuickJS checks its deadline only every so many operations, so
+ * a few heavy built-in calls (a loop of large `fill`s or `sort`s) can run for seconds past it and
+ * block this thread: the server uses createSandbox (isolated.ts), which runs this one in a worker
+ * thread and stops the worker when an evaluation overruns.
+ */
+export async function createLocalSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const limits = { ...SANDBOX_DEFAULTS, ...options };
-  const quickjs = await getQuickJS();
+  const quickjs = await boundedModule(limits.moduleMemoryLimitBytes);
   return new QuickJsSandbox(quickjs, limits);
 }
 
@@ -270,3 +309,5 @@ function parseOutcome(text: string): EvaluationResult {
   const message = isRecord(outcome) && typeof outcome.message === 'string' ? outcome.message : 'The script gave an unreadable result';
   return { ok: false, error: { code: 'result', message } };
 }
+
+export { createSandbox } from './isolated';
