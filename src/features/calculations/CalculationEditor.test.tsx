@@ -7,7 +7,7 @@ import { server } from '../../testing/server';
 import { CalculationSlotsContext } from '../measurements/calculationSlots';
 import { MeasurementForm } from '../measurements/MeasurementForm';
 import { calculationSlots } from './lazy';
-import { aCalculation, aCalculationCollector, CALC_UUID, flow, FLOW_UUID, level, LEVEL_UUID, measurementsServer, problem, runState, stateWith } from './testing/calculationFixtures';
+import { aCalculation, aCalculationCollector, flow, FLOW_UUID, level, LEVEL_UUID, measurementsServer, problem, runState, stateWith } from './testing/calculationFixtures';
 
 // The calculation editor in the measurement form (DOMAIN.md §2): it saves the settings it shows,
 // finds inputs by search (never the calculation itself), previews the unsaved settings with their
