@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
+import { calculationsHandlers } from './calculations';
 import { collectorApiHandlers } from './collectorApi';
 import { collectorsHandlers } from './collectors';
 import { authenticationProvidersHandlers } from './authenticationProviders';
@@ -49,6 +50,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...jobsHandlers(ctx),
     ...measurementsHandlers(ctx),
     ...measurementImportHandlers(ctx),
+    ...calculationsHandlers(ctx),
   };
 }
 

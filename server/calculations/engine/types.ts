@@ -105,4 +105,6 @@ export interface RangeOptions {
   maxEvaluations?: number;
   overrides?: InputOverrides;
   signal?: AbortSignal;
+  /** Wall clock (ms since the epoch): stop there as if maxEvaluations were reached (`truncated`). */
+  stopAt?: number;
 }
