@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { startAuditRetention } from './audit/retention';
+import { startCalculationEngine } from './calculations/live/engine';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
+import { CALCULATIONS_FEATURE, organizationHasFeature } from './measurements/licence';
 import { registerTestJobTypes } from './jobs/testJobTypes';
 import { maskUrlCredentials } from './http/errorSerializer';
 import { startTaskSchedulers } from './schedulers/start';
+import { createTimeseriesStores } from './timeseries/stores';
 import { readVersion } from './version';
 
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
@@ -24,7 +27,9 @@ async function main() {
     }
     throw error;
   }
-  const ctx = { db, config, version: readVersion() };
+  // One set of time-series stores for the app and the live calculation collector.
+  const timeseries = createTimeseriesStores(db);
+  const ctx = { db, config, version: readVersion(), timeseries };
   const app = await buildApp(
     ctx,
     {
@@ -36,10 +41,13 @@ async function main() {
   );
   const stopRetention = startAuditRetention(db, (message) => app.log.info(message));
   const stopSchedulers = startTaskSchedulers(ctx, app.log);
+  const calculations = startCalculationEngine({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE) });
   const close = async () => {
     stopRetention();
     await stopSchedulers();
+    await calculations.stop();
     await app.close();
+    await timeseries.close();
     await db.close();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import type { Read, Write } from '../../domain/contract';
 import type { Db } from '../db/db';
 import { badRequest } from '../http/problem';
+import { emitIngested, hasIngestedListeners } from './events';
 import { InvalidPointError, normalizePoints, type NormalizedPoint } from '../timeseries/points';
 import type { TimeseriesStores } from '../timeseries/stores';
 import { VALUE_TYPES, type Point, type ValueType } from '../timeseries/types';
@@ -22,6 +23,7 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 interface MeasurementRow {
   uuid: string;
+  organization_uuid: string;
   status: string;
   datatype: string;
   database_uuid: string | null;
@@ -36,6 +38,7 @@ interface Series {
 
 interface Checked {
   measurementUuid: string;
+  organizationUuid: string;
   databaseUuid: string;
   valueType: ValueType;
   /** As sent, for the store (which checks them again, cheaply); `points` as checked. */
@@ -81,6 +84,21 @@ function newest(points: readonly NormalizedPoint[]): NormalizedPoint | undefined
   return best;
 }
 
+/** What the batch wrote, for the in-process listeners (events.ts): each series' time span. */
+function ingestedEvent(collectorUuid: string, checked: readonly Checked[]) {
+  const series = checked.flatMap(({ measurementUuid, points }) => {
+    if (points.length === 0) return [];
+    let from = Infinity;
+    let to = -Infinity;
+    for (const { time } of points) {
+      if (time < from) from = time;
+      if (time > to) to = time;
+    }
+    return [{ measurementUuid, from, to: to + 1 }];
+  });
+  return { organizationUuid: checked[0].organizationUuid, collectorUuid, series };
+}
+
 export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () => number = Date.now) {
   let lastPrune = 0;
 
@@ -94,7 +112,7 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
   async function check(collectorUuid: string, series: readonly Series[], skipped: Skipped[]): Promise<Checked[]> {
     if (series.length === 0) return [];
     const { rows } = await db.query<MeasurementRow>(
-      'SELECT uuid, status, datatype, database_uuid FROM measurements WHERE uuid = ANY($1::uuid[]) AND collector_uuid = $2',
+      'SELECT uuid, organization_uuid, status, datatype, database_uuid FROM measurements WHERE uuid = ANY($1::uuid[]) AND collector_uuid = $2',
       [series.map((s) => s.measurementUuid), collectorUuid],
     );
     const byUuid = new Map(rows.map((row) => [row.uuid, row]));
@@ -111,7 +129,7 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
         continue;
       }
       try {
-        checked.push({ measurementUuid, databaseUuid: row.database_uuid, valueType: row.datatype, sent: points, points: normalizePoints(row.datatype, points) });
+        checked.push({ measurementUuid, organizationUuid: row.organization_uuid, databaseUuid: row.database_uuid, valueType: row.datatype, sent: points, points: normalizePoints(row.datatype, points) });
       } catch (error) {
         if (!(error instanceof InvalidPointError)) throw error;
         throw badRequest(`Measurement ${measurementUuid} (${row.datatype}), point ${error.index}: ${error.message}; nothing of this batch was written`, {
@@ -169,6 +187,7 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
       // A crash here leaves the points written and the key unrecorded: the collector sends the
       // batch again, and writing the same times again replaces them (no duplicates).
       await record(collectorUuid, batch.BatchKey, count, checked);
+      if (hasIngestedListeners() && checked.length > 0) emitIngested(ingestedEvent(collectorUuid, checked));
       await prune().catch(() => undefined);
       return { BatchKey: batch.BatchKey, Points: count, Duplicate: false, Skipped: skipped };
     },

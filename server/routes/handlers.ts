@@ -14,6 +14,7 @@ import { jobsHandlers } from './jobs';
 import { licenceHandlers } from './licence';
 import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
+import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -51,6 +52,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...measurementsHandlers(ctx),
     ...measurementImportHandlers(ctx),
     ...calculationsHandlers(ctx),
+    ...calculationContextHandlers(ctx),
   };
 }
 
