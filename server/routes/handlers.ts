@@ -15,6 +15,7 @@ import { licenceHandlers } from './licence';
 import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
+import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -53,6 +54,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...measurementImportHandlers(ctx),
     ...calculationsHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...calculationBackfillHandlers(ctx),
   };
 }
 
