@@ -165,8 +165,8 @@ function BackfillResultView({ calculations, dryRun }: { calculations: readonly B
         </p>
       )}
       {dryRun &&
-        calculations.map((calculation) => (
-          <details key={calculation.UUID} className="calculation-backfill-detail" open={calculations.length === 1 || undefined}>
+        calculations.map((calculation, index) => (
+          <details key={calculation.UUID} className="calculation-backfill-detail" open={index === 0 || undefined}>
             <summary>{t('calculations.backfill.sample_of', { name: calculation.Name })}</summary>
             {calculation.Sample.length === 0 ? (
               <p className="muted">{t('calculations.backfill.no_sample')}</p>

@@ -188,8 +188,8 @@ export function CalculationFields({ settings, calculationUuid, name }: Calculati
           aliases={aliases}
           diagnostics={diagnostics}
           readOnly={readOnly}
-          labelledBy={`${id}-script`}
-          describedBy={`${id}-script-help`}
+          label={t('calculations.settings.Script.title')}
+          description={t('calculations.editor.script_help')}
         />
         {scriptErrors.length > 0 && <p className="field-error">{scriptErrors.join(' ')}</p>}
       </section>

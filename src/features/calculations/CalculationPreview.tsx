@@ -67,13 +67,21 @@ export function CalculationPreview({ settings, datatype, inputs, name, onFieldEr
   const inputUuids = inputs.map((input) => input.uuid).filter((uuid) => uuid !== '');
   const plan = shown ? planTrendQuery({ range: shown.range, widthPx: CHART_WIDTH }) : null;
   const inputSeries = useTimeseriesColumnsQuery(shown && plan && inputUuids.length > 0 ? trendQueryBody(inputUuids, shown.range, plan) : skipToken);
+  // Two charts over the same range: the preview's points (one per window) would be gaps between
+  // the inputs' denser times on one shared axis.
+  const metas = useMemo(
+    (): Record<string, TrendMeasurementMeta> => Object.fromEntries(inputs.map((input) => [input.uuid, { name: input.name || undefined, datatype: input.datatype || undefined }])),
+    [inputs],
+  );
   const model = useMemo(() => {
     if (!shown) return null;
-    const metas: Record<string, TrendMeasurementMeta> = Object.fromEntries(inputs.map((input) => [input.uuid, { name: input.name || undefined, datatype: input.datatype || undefined }]));
-    const series: ColumnSeries[] = [previewSeries(shown.preview.Points, shown.datatype, t('calculations.preview.series', { name: name || t('calculations.preview.unnamed') })), ...(inputSeries.data?.series ?? [])];
-    metas[PREVIEW_SERIES_ID] = { name: series[0].name };
-    return buildTrendModel(series, metas, shown.range);
-  }, [shown, inputSeries.data, inputs, name, t]);
+    const series = previewSeries(shown.preview.Points, shown.datatype, t('calculations.preview.series', { name: name || t('calculations.preview.unnamed') }));
+    return buildTrendModel([series], { [PREVIEW_SERIES_ID]: { name: series.name } }, shown.range);
+  }, [shown, name, t]);
+  const inputsModel = useMemo(() => {
+    const series: ColumnSeries[] = inputSeries.data?.series ?? [];
+    return shown && series.length > 0 ? buildTrendModel(series, metas, shown.range) : null;
+  }, [shown, inputSeries.data, metas]);
 
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
   const errors = shown?.preview.Errors ?? [];
@@ -113,7 +121,8 @@ export function CalculationPreview({ settings, datatype, inputs, name, onFieldEr
             <span className={errors.length > 0 ? 'calculation-preview-failed' : undefined}>{t('calculations.preview.errors_count', { count: shown.preview.Evaluations - shown.preview.Points.length })}</span>
             {shown.preview.Truncated && <span className="calculation-preview-truncated">{t('calculations.preview.truncated')}</span>}
           </p>
-          <TrendChart model={model} range={shown.range} label={t('calculations.preview.chart')} height={220} />
+          <TrendChart model={model} range={shown.range} label={t('calculations.preview.chart')} height={200} />
+          {inputsModel && <TrendChart model={inputsModel} range={shown.range} label={t('calculations.preview.inputs_chart')} height={160} />}
           {errors.length > 0 && <PreviewErrors errors={errors} formatTime={(value) => time.format(value)} onGoToLine={onGoToLine} />}
         </div>
       )}

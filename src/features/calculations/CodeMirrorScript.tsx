@@ -15,6 +15,11 @@ import { scriptCompletions } from './scriptCompletions';
 // as lint diagnostics on their lines. Loaded on demand by ScriptEditor (it never ships with the
 // sign-in route or the measurements list). Colours come from the app's CSS variables, so the
 // editor follows the light and dark theme without a theme of its own per mode.
+//
+// The editor lives in a shadow root: CodeMirror writes its styles with style-mod, which uses a
+// <style> element in a document (refused by the Content-Security-Policy, style-src 'self') but a
+// constructed, adopted style sheet in a shadow root, which the policy allows. The app's CSS
+// variables still reach it (custom properties inherit through the shadow boundary).
 
 const theme = EditorView.theme({
   '&': { color: 'var(--color-text)', backgroundColor: 'var(--color-bg)', border: '1px solid var(--color-border)', borderRadius: 'var(--radius)', fontSize: '13px' },
@@ -42,7 +47,7 @@ const highlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--color-danger)' },
 ]);
 
-export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, readOnly, labelledBy, describedBy, ref }: ScriptEditorViewProps) {
+export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, readOnly, label, description, ref }: ScriptEditorViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, aliases });
@@ -65,8 +70,14 @@ export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, re
       if (!word || (word.from === word.to && !context.explicit)) return null;
       return { from: word.from, options: scriptCompletions(latest.current.aliases), validFor: /^[\w.]*$/ };
     };
+    const element = host.current;
+    if (!element) return undefined;
+    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    const parent = document.createElement('div');
+    shadow.append(parent);
     const created = new EditorView({
-      parent: host.current ?? undefined,
+      parent,
+      root: shadow,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -86,7 +97,8 @@ export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, re
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
           theme,
           editable.current.of([EditorView.editable.of(!readOnly), EditorState.readOnly.of(readOnly)]),
-          EditorView.contentAttributes.of({ id, 'aria-labelledby': labelledBy, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+          // A label by reference cannot cross the shadow boundary: the texts themselves.
+          EditorView.contentAttributes.of({ id, 'aria-label': label, ...(description ? { 'aria-description': description } : {}) }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),
@@ -96,6 +108,7 @@ export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, re
     view.current = created;
     return () => {
       created.destroy();
+      parent.remove();
       view.current = null;
     };
     // The view is made once; value, readOnly and diagnostics reach it through the effects below.

@@ -22,8 +22,8 @@ export interface ScriptEditorViewProps {
   /** The preview's errors, marked on their lines. */
   diagnostics: readonly ScriptDiagnostic[];
   readOnly: boolean;
-  labelledBy: string;
-  describedBy?: string;
+  label: string;
+  description?: string;
   ref?: Ref<ScriptEditorHandle>;
 }
 
@@ -42,7 +42,7 @@ export function ScriptEditor(props: ScriptEditorViewProps) {
   );
 }
 
-function PlainScript({ id, value, onChange, readOnly, labelledBy, describedBy, ref }: ScriptEditorViewProps) {
+function PlainScript({ id, value, onChange, readOnly, label, description, ref }: ScriptEditorViewProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({
     goToLine(line: number) {
@@ -59,8 +59,8 @@ function PlainScript({ id, value, onChange, readOnly, labelledBy, describedBy, r
       ref={area}
       id={id}
       className="calculation-script-plain"
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
+      aria-label={label}
+      aria-description={description}
       value={value}
       readOnly={readOnly}
       rows={Math.min(20, Math.max(6, value.split('\n').length + 1))}
