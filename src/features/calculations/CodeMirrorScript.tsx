@@ -35,6 +35,11 @@ const theme = EditorView.theme({
   '.cm-tooltip': { backgroundColor: 'var(--color-surface)', color: 'var(--color-text)', border: '1px solid var(--color-border)' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--color-primary)', color: 'var(--color-primary-text)' },
   '.cm-diagnostic-error': { borderLeftColor: 'var(--color-danger)' },
+  // CodeMirror draws the lint marks as data: SVG images, which the Content-Security-Policy
+  // (img-src 'self') refuses: a wavy underline and a dot in the gutter instead.
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--color-danger)', textUnderlineOffset: '3px' },
+  '.cm-lint-marker-error': { content: 'none', width: '8px', height: '8px', margin: '5px 2px 0', borderRadius: '50%', backgroundColor: 'var(--color-danger)' },
+  '.cm-gutter-lint': { width: '14px' },
 });
 
 /** Token colours from the theme's variables, so that both themes keep their contrast. */
@@ -92,7 +97,8 @@ export function CodeMirrorScript({ id, value, onChange, aliases, diagnostics, re
           javascript(),
           syntaxHighlighting(highlight),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          autocompletion({ override: [complete] }),
+          // No type icons: they are glyphs many system fonts lack.
+          autocompletion({ override: [complete], icons: false }),
           lintGutter(),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
           theme,
