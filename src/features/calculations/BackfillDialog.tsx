@@ -124,6 +124,10 @@ export function BackfillDialog({ calculationUuid, name, onClose, now = Date.now 
 function BackfillResultView({ calculations, dryRun }: { calculations: readonly BackfillCalculationResult[]; dryRun: boolean }) {
   const { t, i18n } = useTranslation();
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
+  const number = useMemo(() => {
+    const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+    return (value: number) => format.format(value);
+  }, [i18n.language]);
   return (
     <>
       <table className="calculation-backfill-counts">
@@ -181,16 +185,13 @@ function BackfillResultView({ calculations, dryRun }: { calculations: readonly B
                   </tr>
                 </thead>
                 <tbody>
-                  {calculation.Sample.map((sample) => {
-                    const same = sampleText(sample.Old) === sampleText(sample.New);
-                    return (
-                      <tr key={sample.T} className={same ? undefined : 'calculation-sample-changed'}>
-                        <td>{time.format(sample.T)}</td>
-                        <td>{sampleText(sample.Old)}</td>
-                        <td>{sampleText(sample.New)}</td>
-                      </tr>
-                    );
-                  })}
+                  {calculation.Sample.map((sample) => (
+                    <tr key={sample.T}>
+                      <td>{time.format(sample.T)}</td>
+                      <td>{sampleText(sample.Old, number)}</td>
+                      <td>{sampleText(sample.New, number)}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
             )}

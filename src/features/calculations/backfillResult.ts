@@ -62,8 +62,9 @@ export function backfillResultOf(result: unknown): BackfillResult | null {
   };
 }
 
-/** A value of the sample as shown: none as a dash, text as it is, the rest as JSON. */
-export function sampleText(value: unknown): string {
+/** A value of the sample as shown: none as a dash, numbers to six decimals, text as it is, the rest as JSON. */
+export function sampleText(value: unknown, number: (value: number) => string = String): string {
   if (value === undefined || value === null) return '–';
+  if (typeof value === 'number') return number(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
