@@ -11,7 +11,7 @@ import { buildTrendModel, type TrendMeasurementMeta } from '../../components/tre
 import { planTrendQuery, trendQueryBody } from '../../components/trend/trendQuery';
 import { useFormErrors } from '../../components/form/useFormErrors';
 import { calculationFieldNames } from './calculationDraft';
-import { previewRange, previewSeries, PREVIEW_SERIES_ID, type PreviewPreset } from './previewSeries';
+import { isBadPoint, previewRange, previewSeries, PREVIEW_SERIES_ID, type PreviewPreset } from './previewSeries';
 import type { ScriptDiagnostic } from './ScriptEditor';
 
 export interface PreviewInput {
@@ -85,6 +85,7 @@ export function CalculationPreview({ settings, datatype, inputs, name, onFieldEr
 
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
   const errors = shown?.preview.Errors ?? [];
+  const badPoints = shown?.preview.Points.filter(isBadPoint).length ?? 0;
 
   return (
     <section className="calculation-preview" aria-labelledby={`${id}-title`}>
@@ -119,6 +120,7 @@ export function CalculationPreview({ settings, datatype, inputs, name, onFieldEr
             <span>{t('calculations.preview.evaluations', { count: shown.preview.Evaluations })}</span>
             <span>{t('calculations.preview.points', { count: shown.preview.Points.length })}</span>
             <span className={errors.length > 0 ? 'calculation-preview-failed' : undefined}>{t('calculations.preview.errors_count', { count: shown.preview.Evaluations - shown.preview.Points.length })}</span>
+            {badPoints > 0 && <span className="calculation-preview-truncated">{t('calculations.preview.bad_points', { count: badPoints })}</span>}
             {shown.preview.Truncated && <span className="calculation-preview-truncated">{t('calculations.preview.truncated')}</span>}
           </p>
           <TrendChart model={model} range={shown.range} label={t('calculations.preview.chart')} height={200} />

@@ -1,5 +1,6 @@
 import { backfillResultOf, sampleText } from './backfillResult';
 import { aggregationChoices, defaultValueOf, draftOf, nextAlias, settingsOf } from './calculationDraft';
+import { previewSeries } from './previewSeries';
 import { scriptCompletions } from './scriptCompletions';
 
 // The editor's draft of a calculation's Settings and back (DOMAIN.md §2), the suggested aliases,
@@ -59,5 +60,20 @@ describe('backfill result', () => {
     expect(sampleText(null)).toBe('–');
     expect(sampleText(1.25, (value) => value.toFixed(1))).toBe('1.3');
     expect(sampleText([1, 2])).toBe('[1,2]');
+  });
+});
+
+describe('preview series', () => {
+  it('draws a Bad point (an interval without enough input data) as a gap, not as its zero', () => {
+    const series = previewSeries(
+      [
+        { T: 1, V: 2, Status: 'Good' },
+        { T: 2, V: 0, Status: 'BadInsufficientData' },
+      ],
+      'number',
+      'yield (preview)',
+    );
+    expect(Array.from(series.times)).toEqual([1, 2]);
+    expect(Array.from(series.columns.value as Float64Array)).toEqual([2, Number.NaN]);
   });
 });

@@ -2,16 +2,19 @@ import type { ColumnSeries } from '../../../domain/timeseriesColumns';
 import type { CalculationPreviewPoint } from '../../api/generated/historian.gen';
 
 // The preview's points as one series of the trend chart (src/components/trend): numbers as a line,
-// anything else as a state lane, like a stored measurement of that datatype.
+// anything else as a state lane, like a stored measurement of that datatype. A Bad point (an
+// interval without enough input data holds the datatype's zero) is a gap, not a drop to zero.
 
 export const PREVIEW_SERIES_ID = 'preview';
+
+export const isBadPoint = (point: CalculationPreviewPoint) => point.Status.startsWith('Bad');
 
 export function previewSeries(points: readonly CalculationPreviewPoint[], datatype: string, name: string): ColumnSeries {
   const times = Float64Array.from(points, (point) => point.T);
   const numeric = datatype === 'number';
   const values = numeric
-    ? Float64Array.from(points, (point) => (typeof point.V === 'number' ? point.V : Number.NaN))
-    : points.map((point) => (point.V === null ? null : typeof point.V === 'string' ? point.V : JSON.stringify(point.V)));
+    ? Float64Array.from(points, (point) => (typeof point.V === 'number' && !isBadPoint(point) ? point.V : Number.NaN))
+    : points.map((point) => (point.V === null || isBadPoint(point) ? null : typeof point.V === 'string' ? point.V : JSON.stringify(point.V)));
   const last = points.at(-1);
   const lastValue = last === undefined || Array.isArray(last.V) ? null : last.V;
   return {
