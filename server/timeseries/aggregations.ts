@@ -1,22 +1,12 @@
 import { checkRange } from './points';
+import { AGGREGATIONS_BY_VALUE_TYPE as BY_VALUE_TYPE } from '../../domain/valueAggregations';
 import type { AggregateQuery, AggregateValue, AggregatedRow, Aggregation, ValueType } from './types';
 
-// Which aggregation applies to which value type, and the windows a query answers with. Both
-// stores check a query here first, so an aggregation one of them cannot compute is refused the
-// same way by the other (InfluxDB 1.x has no mean of booleans, no max of strings, ...).
+// Which aggregation applies to which value type (the table is in domain/valueAggregations.ts, as
+// the console offers it too), and the windows a query answers with. Both stores check a query
+// here first, so an aggregation one of them cannot compute is refused the same way by the other.
 
-const ANY_TYPE: readonly Aggregation[] = ['count', 'first', 'last'];
-
-export const AGGREGATIONS_BY_VALUE_TYPE: Readonly<Record<ValueType, readonly Aggregation[]>> = {
-  number: ['count', 'integral', 'mean', 'median', 'mode', 'spread', 'stddev', 'sum', 'first', 'last', 'max', 'min'],
-  // max = any true, min = all true, as InfluxDB computes them.
-  boolean: [...ANY_TYPE, 'mode', 'max', 'min'],
-  string: [...ANY_TYPE, 'mode'],
-  '[]number': ANY_TYPE,
-  '[]boolean': ANY_TYPE,
-  '[]string': ANY_TYPE,
-  raw: ANY_TYPE,
-};
+export const AGGREGATIONS_BY_VALUE_TYPE: Readonly<Record<ValueType, readonly Aggregation[]>> = BY_VALUE_TYPE;
 
 /** More windows than this in one query is almost surely a unit mistake (seconds for ms). */
 export const MAX_AGGREGATION_WINDOWS = 200_000;

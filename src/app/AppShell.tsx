@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { ToastViewport } from '../components/Toasts/ToastViewport';
+import { calculationSlots } from '../features/calculations/lazy';
 import { LicenceStatus } from '../features/licence/LicenceStatus';
+import { CalculationSlotsContext } from '../features/measurements/calculationSlots';
 import { SetupGate } from '../features/setup/SetupGate';
 import { paths } from '../lib/paths';
 import { readSidebarState, storeSidebarState, type SidebarState } from '../lib/sidebarPreference';
@@ -85,7 +87,10 @@ export function AppShell() {
           <SetupGate />
           <LicenceStatus />
           <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-            <Outlet />
+            {/* The measurement drawer opens calculations in the calculation editor. */}
+            <CalculationSlotsContext value={calculationSlots}>
+              <Outlet />
+            </CalculationSlotsContext>
           </Suspense>
         </main>
       </div>

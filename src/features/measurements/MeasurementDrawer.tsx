@@ -1,5 +1,5 @@
 import { Pause, Play, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteMeasurementMutation, useGetMeasurementQuery, useUpdateMeasurementsStatusMutation } from '../../api/areas/measurements';
 import type { CollectorRead, MeasurementRead, TimeseriesDatabaseRead } from '../../api/generated/historian.gen';
@@ -9,9 +9,13 @@ import { LastValue } from './LastValue';
 import { MeasurementForm } from './MeasurementForm';
 import { renderStatus } from './measurementText';
 import { MeasurementTrend } from './trend/MeasurementTrend';
+import { CalculationSlotsContext } from './calculationSlots';
+import { CALCULATION_TYPE } from './useFilterOptions';
 
 const TABS = ['settings', 'engineering', 'trend', 'last_value'] as const;
-type Tab = (typeof TABS)[number];
+/** A calculation also shows its live state (DOMAIN.md §2 Context). */
+const CALCULATION_TABS = [...TABS, 'live_state'] as const;
+type Tab = (typeof CALCULATION_TABS)[number];
 const ICON = { size: 16, 'aria-hidden': true, focusable: 'false' } as const;
 
 export interface MeasurementDrawerProps {
@@ -38,8 +42,12 @@ export function MeasurementDrawer(props: MeasurementDrawerProps) {
       onClose();
     }
   };
+  // A calculation's editor needs room: the drawer widens for one (and on /calculations, whose
+  // collectors are all calculation collectors, for a new one).
+  const shown = uuid === null ? (props.collectors ?? []) : (props.collectors ?? []).filter((item) => item.UUID === props.listed?.CollectorUUID);
+  const calculation = useContext(CalculationSlotsContext) !== null && shown.length > 0 && shown.every((item) => item.CollectorType === CALCULATION_TYPE);
   return (
-    <aside className="measurement-drawer" aria-labelledby={titleId} onKeyDown={closeOnEscape}>
+    <aside className={calculation ? 'measurement-drawer measurement-drawer-wide' : 'measurement-drawer'} aria-labelledby={titleId} onKeyDown={closeOnEscape}>
       {uuid === null ? (
         <>
           <DrawerHeader titleId={titleId} title={props.createTitle} onClose={onClose} />
@@ -81,6 +89,7 @@ function StoredMeasurement({ uuid, listed, collectors, databases, canManage, onC
   const [remove, removeState] = useDeleteMeasurementMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const tabsId = useId();
+  const slots = useContext(CalculationSlotsContext);
   useEffect(() => setTab('settings'), [uuid]);
 
   if (!measurement) {
@@ -92,17 +101,20 @@ function StoredMeasurement({ uuid, listed, collectors, databases, canManage, onC
     );
   }
 
+  const calculation = slots !== null && collectors?.find((item) => item.UUID === measurement.CollectorUUID)?.CollectorType === CALCULATION_TYPE ? slots : null;
+  const tabs: readonly Tab[] = calculation ? CALCULATION_TABS : TABS;
   const labels: Record<Tab, string> = {
     settings: t('measurements.drawer.tab_settings'),
     engineering: t('measurements.drawer.tab_engineering'),
     trend: t('measurements.drawer.tab_trend'),
     last_value: t('measurements.drawer.tab_last_value'),
+    live_state: t('calculations.state.title'),
   };
   const moveTab = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
     setTab(next);
     document.getElementById(`${tabsId}-${next}`)?.focus();
   };
@@ -113,6 +125,7 @@ function StoredMeasurement({ uuid, listed, collectors, databases, canManage, onC
   return (
     <>
       <DrawerHeader titleId={titleId} title={measurement.Name} status={measurement.Status} onClose={onClose}>
+        {canManage && calculation && measurement.Status !== 'Deleted' && <calculation.BackfillButton calculationUuid={measurement.UUID} name={measurement.Name} />}
         {canManage && canToggle && (
           <button type="button" disabled={busy} onClick={() => void changeStatus({ measurementStatusChange: { UUIDs: [measurement.UUID], Status: active ? 'Paused' : 'Active' } })}>
             {active ? <Pause {...ICON} /> : <Play {...ICON} />}
@@ -127,7 +140,7 @@ function StoredMeasurement({ uuid, listed, collectors, databases, canManage, onC
       </DrawerHeader>
       {measurement.Description && <p className="measurement-drawer-description">{measurement.Description}</p>}
       <div className="measurement-tabs" role="tablist" aria-label={t('measurements.drawer.tabs')} onKeyDown={moveTab}>
-        {TABS.map((id) => (
+        {tabs.map((id) => (
           <button
             key={id}
             id={`${tabsId}-${id}`}
@@ -149,6 +162,7 @@ function StoredMeasurement({ uuid, listed, collectors, databases, canManage, onC
         {tab === 'engineering' && <EngineeringForm key={`${measurement.UUID}-${measurement.UpdatedAt ?? ''}`} id="measurement-engineering" measurement={measurement} canManage={canManage} onCancel={onClose} />}
         {tab === 'trend' && <MeasurementTrend measurementUuid={measurement.UUID} />}
         {tab === 'last_value' && <LastValue measurement={measurement} />}
+        {tab === 'live_state' && calculation && <calculation.State measurement={measurement} canManage={canManage} />}
       </div>
       <Modal
         open={confirmDelete}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateMeasurementMutation, useUpdateMeasurementMutation } from '../../api/areas/measurements';
 import type { CollectorRead, Measurement, MeasurementRead, TimeseriesDatabaseRead, ValueType } from '../../api/generated/historian.gen';
@@ -15,6 +15,8 @@ import type { SettingsSchema } from '../../../domain/settingsSchema';
 import { EngineeringFields, engineeringChecks, engineeringSpecs, ENGINEERING_FIELDS } from './EngineeringFields';
 import { parseLabels } from './LabelsDialog';
 import { MEASUREMENT_DATATYPES } from './measurementFilters';
+import { CalculationSlotsContext } from './calculationSlots';
+import { CALCULATION_TYPE } from './useFilterOptions';
 
 const NO_SCHEMA: SettingsSchema = {};
 const GENERAL_FIELDS = ['Name', 'Description', 'CollectorUUID', 'DatabaseUUID', 'Datatype', 'Labels', 'Attributes.Tags', 'Status'];
@@ -48,6 +50,9 @@ export function MeasurementForm({ id, measurement, collectors, databases, canMan
   const collector = collectors?.find((item) => item.UUID === collectorUuid);
   const schema = collector?.MeasurementSettingsSchema ?? NO_SCHEMA;
   const hasSettings = Object.keys(schema.properties ?? {}).length > 0;
+  // A calculation collector's measurements get the calculation editor (src/features/calculations).
+  const slots = useContext(CalculationSlotsContext);
+  const calculation = slots !== null && collector?.CollectorType === CALCULATION_TYPE ? slots : null;
   const { prepare, validate, onChange } = useSchemaForm(schema, { existing: !creating });
   const [create, createState] = useCreateMeasurementMutation();
   const [update, updateState] = useUpdateMeasurementMutation();
@@ -55,8 +60,8 @@ export function MeasurementForm({ id, measurement, collectors, databases, canMan
   const databaseFixed = !creating && measurement.DatabaseUUID !== null;
   const discovered = measurement?.Status === 'Discovered';
   const fieldNames = useMemo(
-    () => [...GENERAL_FIELDS, ...ENGINEERING_FIELDS, ...Object.keys(schema.properties ?? {}).map((name) => `${SETTINGS}.${name}`)],
-    [schema],
+    () => [...GENERAL_FIELDS, ...ENGINEERING_FIELDS, ...Object.keys(schema.properties ?? {}).map((name) => `${SETTINGS}.${name}`), ...(calculation?.fieldNames ?? [])],
+    [schema, calculation],
   );
   const collectorOptions = useMemo(() => {
     const listed = (collectors ?? []).map((item) => ({ value: item.UUID, label: item.Name }));
@@ -152,7 +157,8 @@ export function MeasurementForm({ id, measurement, collectors, databases, canMan
         />
       </Fieldset>
       <Fieldset legend={t('measurements.form.settings')}>
-        {hasSettings && <SchemaFields key={collectorUuid} schema={schema} settings={measurement?.CollectorUUID === collectorUuid ? measurement.Settings : undefined} existing={!creating} />}
+        {calculation && <calculation.Fields key={collectorUuid} settings={measurement?.CollectorUUID === collectorUuid ? measurement.Settings : undefined} calculationUuid={measurement?.UUID} name={measurement?.Name ?? ''} />}
+        {hasSettings && !calculation && <SchemaFields key={collectorUuid} schema={schema} settings={measurement?.CollectorUUID === collectorUuid ? measurement.Settings : undefined} existing={!creating} />}
         {!hasSettings && <p className="muted">{collectorUuid === '' ? t('measurements.form.settings_choose_collector') : t('measurements.form.settings_none')}</p>}
       </Fieldset>
       {creating && <EngineeringFields specs={undefined} />}
