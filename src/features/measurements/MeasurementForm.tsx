@@ -1,4 +1,4 @@
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateMeasurementMutation, useUpdateMeasurementMutation } from '../../api/areas/measurements';
 import type { CollectorRead, Measurement, MeasurementRead, TimeseriesDatabaseRead, ValueType } from '../../api/generated/historian.gen';
@@ -47,6 +47,12 @@ export function MeasurementForm({ id, measurement, collectors, databases, canMan
   const formErrors = useFormErrors();
   const creating = measurement === null;
   const [collectorUuid, setCollectorUuid] = useState(measurement?.CollectorUUID ?? '');
+  // A new measurement with one collector to choose from (the calculations page offers the
+  // organization's calculation collector only) starts with it chosen.
+  const onlyCollector = creating && collectors?.length === 1 ? collectors[0].UUID : undefined;
+  useEffect(() => {
+    if (onlyCollector && collectorUuid === '') setCollectorUuid(onlyCollector);
+  }, [onlyCollector, collectorUuid]);
   const collector = collectors?.find((item) => item.UUID === collectorUuid);
   const schema = collector?.MeasurementSettingsSchema ?? NO_SCHEMA;
   const hasSettings = Object.keys(schema.properties ?? {}).length > 0;

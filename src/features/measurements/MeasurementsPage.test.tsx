@@ -274,6 +274,15 @@ describe('calculations page', () => {
     expect(screen.queryByRole('checkbox', { name: 'Simulation' })).not.toBeInTheDocument();
   });
 
+  it('a new calculation starts with the calculation collector chosen, the only one it may have', async () => {
+    measurementServer([], { collectors: [aSimulationCollector(), aCalculationCollector()] });
+    const { user } = render({ page: <CalculationsPage /> });
+    await screen.findByText('No calculations yet. Create one: it computes a new measurement from others.');
+    await user.click(screen.getAllByRole('button', { name: 'New calculation' })[0]);
+    const form = await screen.findByRole('complementary', { name: 'New calculation' });
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Collector/ })).toHaveValue(aCalculationCollector().UUID));
+  });
+
   it('an empty calculations list invites writing one, not importing a spreadsheet', async () => {
     measurementServer([], { collectors: [aSimulationCollector(), aCalculationCollector()] });
     render({ page: <CalculationsPage /> });
