@@ -4,6 +4,7 @@ import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './support/ad
 import { launchBrowser, newContext } from './support/browser';
 import { startCollector, type RunningCollector } from './support/collectorProcess';
 import { startServer, type RunningServer } from './support/server';
+import { until } from './support/until';
 
 // Calculations end to end: the real server with its live calculation collector, the reference
 // collector simulating two measurements, and the console in Chromium. A sampled calculation over
@@ -89,14 +90,6 @@ async function signIn(page: Page) {
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Calculations', level: 1 }).waitFor();
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** The calculation's stored points over a range, through the query API. */

@@ -4,6 +4,7 @@ import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './support/ad
 import { launchBrowser, newContext } from './support/browser';
 import { startCollector, type RunningCollector } from './support/collectorProcess';
 import { startServer, type RunningServer } from './support/server';
+import { until } from './support/until';
 
 // The data path end to end: the real server, the reference collector as a process of its own with
 // a token issued through the API, and the console in Chromium. Three measurements are created in
@@ -80,14 +81,6 @@ async function createInForm(page: Page, name: string, datatype: string, signal: 
   await form.getByRole('button', { name: 'Create' }).click();
   await rowOf(page, name).waitFor();
   await page.getByRole('button', { name: 'Close', exact: true }).click();
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 describe('measurements, end to end', () => {

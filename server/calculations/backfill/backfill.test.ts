@@ -8,7 +8,7 @@ import { SETTING_NAMES } from '../../../domain/settingNames';
 import { POSTGRES_TIMESERIES_TYPE_UUID } from '../../timeseries/registry';
 import { createTimeseriesStores, type TimeseriesStores } from '../../timeseries/stores';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox';
-import { CALCULATION_BACKFILL, runCalculationBackfill, type BackfillResult } from './backfillJob';
+import { CALCULATION_BACKFILL, runCalculationBackfill, type BackfillJobResult } from './backfillJob';
 
 // The calculation_backfill job and POST /calculations/{id}/backfill (DOMAIN.md §2): a backfill
 // recomputes a calculation and then those reading it in dependency order, a dry run compares old
@@ -65,7 +65,7 @@ async function stored(measurement: string, from = T0, to = T0 + 2 * DAY): Promis
 interface JobBody {
   State: string;
   Error: string | null;
-  Result: BackfillResult | null;
+  Result: BackfillJobResult | null;
 }
 
 async function backfill(calculation: string, body: { Start: string; End: string; DryRun: boolean }): Promise<JobBody> {

@@ -1,3 +1,4 @@
+import type { BackfillCalculationResult, BackfillResult } from '../../../domain/calculationBackfill';
 import type { JobContext, JobTypeDefinition } from '../../jobs/registry';
 import { createTimeseriesStores } from '../../timeseries/stores';
 import { MAX_RAW_LIMIT } from '../../timeseries/points';
@@ -34,22 +35,9 @@ const isPayload = (value: unknown): value is CalculationBackfillPayload =>
   typeof Reflect.get(value, 'To') === 'string' &&
   typeof Reflect.get(value, 'DryRun') === 'boolean';
 
-/** One calculation's part of the result (the contract's Job.Result of this type). */
-interface CalculationReport {
-  UUID: string;
-  Name: string;
-  Evaluations: number;
-  Errors: number;
-  Added: number;
-  Changed: number;
-  Unchanged: number;
-  OnlyOld: number;
-  Written: number;
-  Sample: { T: number; Old: unknown; New: unknown }[];
-  FirstErrors: { T: number; Code: string; Message: string; Line?: number }[];
-}
+/** One calculation's part of the result. */
+type CalculationReport = BackfillCalculationResult;
 
-/** What a checkpoint keeps of one calculation: its report so far, its state, where its windows stand. */
 interface CalculationProgress {
   report: CalculationReport;
   state: CalculationState;
@@ -67,11 +55,9 @@ interface Checkpoint {
 const isCheckpoint = (value: unknown): value is Checkpoint =>
   typeof value === 'object' && value !== null && typeof Reflect.get(value, 'chunkMs') === 'number' && typeof Reflect.get(value, 'chunk') === 'number' && Array.isArray(Reflect.get(value, 'calculations'));
 
-export interface BackfillResult {
-  DryRun: boolean;
+export interface BackfillJobResult extends BackfillResult {
   From: string;
   To: string;
-  Calculations: CalculationReport[];
 }
 
 type OverridePoint = { time: number; value: PointValue; quality: number | null };
@@ -101,7 +87,7 @@ async function calculationsInOrder(ctx: JobContext, startUuid: string): Promise<
 }
 
 /** Runs a backfill with the given engine (the job type makes its own; the bench passes one). */
-export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps): Promise<BackfillResult> {
+export async function runCalculationBackfill(ctx: JobContext, deps: EngineDeps): Promise<BackfillJobResult> {
   if (!isPayload(ctx.job.payload)) throw new Error('The job has no valid backfill payload');
   const payload = ctx.job.payload;
   const from = Date.parse(payload.From);

@@ -1,37 +1,9 @@
-// The result of a calculation_backfill job (DOMAIN.md §2): per calculation, this one first and then
-// those downstream in the order they were recomputed. Read defensively: the job's Result is free-form.
+// Reads the result of a calculation_backfill job (domain/calculationBackfill.ts) defensively: the
+// job's Result is free-form in the contract.
 
-export interface BackfillSample {
-  T: number;
-  Old: unknown;
-  New: unknown;
-}
+import type { BackfillCalculationResult, BackfillResult } from '../../../domain/calculationBackfill';
 
-export interface BackfillError {
-  T: number;
-  Code: string;
-  Message: string;
-  Line?: number;
-}
-
-export interface BackfillCalculationResult {
-  UUID: string;
-  Name: string;
-  Evaluations: number;
-  Errors: number;
-  Added: number;
-  Changed: number;
-  Unchanged: number;
-  OnlyOld: number;
-  Written: number;
-  Sample: BackfillSample[];
-  FirstErrors: BackfillError[];
-}
-
-export interface BackfillResult {
-  DryRun: boolean;
-  Calculations: BackfillCalculationResult[];
-}
+export type { BackfillCalculationResult, BackfillResult };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
