@@ -39,6 +39,28 @@ describe('field errors of a problem+json answer', () => {
     });
   });
 
+  it('translate the calculation rules’ phrases, the cycle with the names it runs through', () => {
+    const fields = ['Settings.Inputs', 'Settings.Inputs.0.MeasurementUUID', 'Settings.Inputs.1.Alias', 'Settings.Inputs.1.Aggregation', 'Settings.Interval', 'Settings.Script'];
+    const error = refused({
+      errors: {
+        'Settings.Inputs': ['form a cycle: Yield → Flow kg/s → Yield'],
+        'Settings.Inputs.0.MeasurementUUID': ['is not a measurement of this organization'],
+        'Settings.Inputs.1.Alias': ['is used by another input: A'],
+        'Settings.Inputs.1.Aggregation': ['must be one of count, integral, mean'],
+        'Settings.Interval': ['must be a duration from 1s to 1d, e.g. 1m'],
+        'Settings.Script': ['must be at most 20000 characters'],
+      },
+    });
+    expect(problemFieldMessages(error, fields)).toEqual({
+      'Settings.Inputs': [{ messageKey: 'calculations.errors.cycle_of', values: { names: 'Yield → Flow kg/s → Yield' } }],
+      'Settings.Inputs.0.MeasurementUUID': [{ messageKey: 'calculations.errors.input_not_found' }],
+      'Settings.Inputs.1.Alias': [{ messageKey: 'calculations.errors.alias_taken' }],
+      'Settings.Inputs.1.Aggregation': [{ messageKey: 'calculations.errors.aggregation' }],
+      'Settings.Interval': [{ messageKey: 'calculations.errors.interval' }],
+      'Settings.Script': [{ messageKey: 'form.errors.max_length', values: { count: 20000 } }],
+    });
+  });
+
   it('show a reason no rule knows as the server wrote it, on the fields the form shows only', () => {
     const error = refused({ errors: { 'Settings.host': ['cannot be resolved'], 'path.id': ['is not yours'] } });
     expect(problemFieldMessages(error, ['Settings.host'])).toEqual({ 'Settings.host': [{ text: 'cannot be resolved' }] });

@@ -31,7 +31,21 @@ export type FieldMessageKey =
   | 'settings.errors.root_only'
   | 'settings.errors.rename'
   | 'settings.errors.move'
-  | TimeseriesQueryErrorKey;
+  | TimeseriesQueryErrorKey
+  | CalculationErrorKey;
+
+/** The calculation rules' keys (server/calculations/calculationSettings.ts, calculationRules.ts). */
+type CalculationErrorKey =
+  | 'calculations.errors.interval'
+  | 'calculations.errors.raw_inputs'
+  | 'calculations.errors.sampled_inputs'
+  | 'calculations.errors.simulation_inputs'
+  | 'calculations.errors.too_many_inputs'
+  | 'calculations.errors.alias'
+  | 'calculations.errors.alias_taken'
+  | 'calculations.errors.input_not_found'
+  | 'calculations.errors.aggregation'
+  | 'calculations.errors.cycle_of';
 
 /** The time-series query's own rules (server/timeseries/query/request.ts), sent as their keys. */
 const TIMESERIES_QUERY_ERROR_KEYS = [
@@ -64,6 +78,15 @@ const EXACT: readonly { message: string; messageKey: FieldMessageKey }[] = [
   { message: 'settings.errors.rename', messageKey: 'settings.errors.rename' },
   { message: 'settings.errors.move', messageKey: 'settings.errors.move' },
   ...TIMESERIES_QUERY_ERROR_KEYS.map((key) => ({ message: key, messageKey: key })),
+  // The calculation rules' phrases (server/calculations/calculationSettings.ts, calculationRules.ts).
+  { message: 'must be a duration from 1s to 1d, e.g. 1m', messageKey: 'calculations.errors.interval' },
+  { message: 'a raw calculation has exactly one input', messageKey: 'calculations.errors.raw_inputs' },
+  { message: 'a sampled calculation has at least one input', messageKey: 'calculations.errors.sampled_inputs' },
+  { message: 'a simulation calculation has no inputs', messageKey: 'calculations.errors.simulation_inputs' },
+  { message: 'must be an identifier: a letter, then letters, digits or _', messageKey: 'calculations.errors.alias' },
+  { message: 'must be the UUID of a measurement', messageKey: 'calculations.errors.input_not_found' },
+  { message: 'is not a measurement of this organization', messageKey: 'calculations.errors.input_not_found' },
+  { message: 'is for sampled calculations only', messageKey: 'calculations.errors.aggregation' },
 ];
 
 const toFieldMessage = ({ key, values }: { key: SchemaErrorKey; values: Record<string, string | number> }): FieldMessage =>
@@ -79,6 +102,12 @@ const VALIDATOR: readonly { pattern: RegExp; message: (match: RegExpExecArray) =
   { pattern: /^must be ((?:string|number|integer|boolean|object|array|null)(?:,(?:string|number|integer|boolean|object|array|null))*)$/, message: (m) => ({ messageKey: 'form.errors.type', values: { type: m[1] } }) },
   { pattern: /^must match pattern /, message: () => ({ messageKey: 'form.errors.pattern' }) },
   { pattern: /^must match format "(.+)"$/, message: (m) => toFieldMessage(formatError(m[1])) },
+  // The calculation rules' phrases that name something.
+  { pattern: /^must be at most (\d+) characters$/, message: (m) => ({ messageKey: 'form.errors.max_length', values: { count: Number(m[1]) } }) },
+  { pattern: /^must hold at most \d+ inputs$/, message: () => ({ messageKey: 'calculations.errors.too_many_inputs' }) },
+  { pattern: /^is used by another input: /, message: () => ({ messageKey: 'calculations.errors.alias_taken' }) },
+  { pattern: /^must be one of count, /, message: () => ({ messageKey: 'calculations.errors.aggregation' }) },
+  { pattern: /^form a cycle: (.+)$/, message: (m) => ({ messageKey: 'calculations.errors.cycle_of', values: { names: m[1] } }) },
   // The server's own rules worded like ajv's.
   { pattern: /^must have at least (\d+) characters$/, message: (m) => ({ messageKey: 'form.errors.min_length', values: { count: Number(m[1]) } }) },
   { pattern: /^must be lower-case letters, digits and _/, message: () => ({ messageKey: 'organizations.errors.postgres_user' }) },

@@ -114,7 +114,7 @@ describe('calculation editor', () => {
     await waitFor(() => expect(picker).toHaveAttribute('aria-invalid', 'true'));
     const row = picker.closest('tr') as HTMLElement;
     const errorRow = row.nextElementSibling as HTMLElement;
-    expect(within(errorRow).getByText('is not a measurement of this organization')).toBeInTheDocument();
+    expect(within(errorRow).getByText('No such measurement in this organization.')).toBeInTheDocument();
     expect(picker).toHaveAccessibleDescription('is not a measurement of this organization');
   });
 
@@ -167,9 +167,9 @@ describe('calculation editor', () => {
     const user = userEvent.setup();
     await screen.findByDisplayValue('line_1.flow');
     await user.click(screen.getByRole('button', { name: 'Test' }));
-    // ajv-worded messages become the form's own sentence, as a save's do (src/api/fieldErrors.ts).
+    // The calculation rules' phrases become translated sentences, as a save's do (src/api/fieldErrors.ts).
     const interval = screen.getByRole('textbox', { name: /^Interval/ });
     await waitFor(() => expect(interval).toHaveAttribute('aria-invalid', 'true'));
-    expect(interval).toHaveAccessibleDescription(/This value is not valid\./);
+    expect(interval).toHaveAccessibleDescription(/The interval must be a duration from 1s to 1d/);
   });
 });
