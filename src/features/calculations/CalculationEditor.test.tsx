@@ -115,7 +115,7 @@ describe('calculation editor', () => {
     const row = picker.closest('tr') as HTMLElement;
     const errorRow = row.nextElementSibling as HTMLElement;
     expect(within(errorRow).getByText('No such measurement in this organization.')).toBeInTheDocument();
-    expect(picker).toHaveAccessibleDescription('is not a measurement of this organization');
+    expect(picker).toHaveAccessibleDescription('No such measurement in this organization.');
   });
 
   it('previews the unsaved settings: points, counts and errors; an error moves the cursor to its line', async () => {
