@@ -210,7 +210,7 @@ describe('measurements page', () => {
     expect(within(drawer).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('creates a measurement: collector first, then its settings; a settings error from the server lands on its field', async () => {
+  it('creates a measurement: its only collector comes chosen, with its settings; a settings error from the server lands on its field', async () => {
     const seen = measurementServer([aMeasurement()], {
       createAnswer: () => problem(400, 'The settings are not valid', { 'Settings.Period': ['the collector refuses periods this short'] }),
     });
@@ -219,7 +219,9 @@ describe('measurements page', () => {
     await user.click(screen.getByRole('button', { name: 'New measurement' }));
     const drawer = await screen.findByRole('complementary', { name: 'New measurement' });
     expect(address().get('Measurement')).toBe('new');
-    expect(within(drawer).getByText('Choose a collector to see the settings it takes.')).toBeInTheDocument();
+    // One collector to choose from: it is chosen, and the settings it takes show.
+    await waitFor(() => expect(within(drawer).getByRole('combobox', { name: /^Collector/ })).toHaveValue(SIM_COLLECTOR_UUID));
+    expect(await within(drawer).findByRole('combobox', { name: /^Signal shape/ })).toBeInTheDocument();
     await user.type(within(drawer).getByRole('textbox', { name: /^Name/ }), 'oven.pressure');
     await user.selectOptions(within(drawer).getByRole('combobox', { name: /^Collector/ }), 'Simulation');
     await user.selectOptions(within(drawer).getByRole('combobox', { name: /^Database/ }), 'historian');
