@@ -5,7 +5,7 @@ import config from './codegen.config';
 
 const generatedDir = path.resolve(__dirname, '../src/api/generated');
 /** Every generated file as the config lists them: historian.gen.ts (all endpoints) and the areas. */
-const AREA_FILES = Object.keys(config.outputFiles ?? {}).map((file) => path.basename(file, '.gen.ts'));
+const AREA_FILES = Object.keys('outputFiles' in config ? config.outputFiles : {}).map((file) => path.basename(file, '.gen.ts'));
 // Generated beside the real files so that relative imports come out the same. The codegen runs
 // in a child process because prettier's dynamic imports do not run inside Jest's module system.
 const checkFile = (name: string) => path.join(generatedDir, `.stale-check.${name}.gen.ts`);
