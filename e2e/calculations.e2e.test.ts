@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { POSTGRES_TIMESERIES_TYPE_UUID } from '../server/timeseries/registry';
 import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './support/adminApi';
+import { signInWithForm } from './support/authPages';
 import { launchBrowser, newContext } from './support/browser';
 import { startCollector, type RunningCollector } from './support/collectorProcess';
 import { startServer, type RunningServer } from './support/server';
@@ -86,9 +87,7 @@ afterAll(async () => {
 
 async function signIn(page: Page) {
   await page.goto('/#/calculations');
-  await page.getByLabel('User name').fill(ADMIN);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithForm(page, ADMIN, ADMIN_PASSWORD);
   await page.getByRole('heading', { name: 'Calculations', level: 1 }).waitFor();
 }
 

@@ -48,6 +48,7 @@ const SUBJECT_TYPE_KEYS: Readonly<Record<string, string>> = {
   TaskScheduler: 'audit_log.subject_types.TaskScheduler',
   TableLayout: 'audit_log.subject_types.TableLayout',
   Measurement: 'audit_log.subject_types.Measurement',
+  Calculation: 'audit_log.subject_types.Calculation',
   AuditLogRetention: 'audit_log.subject_types.AuditLogRetention',
 };
 

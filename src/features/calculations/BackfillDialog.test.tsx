@@ -24,7 +24,7 @@ const calculations = (dryRun: boolean) => [
   { UUID: DOWNSTREAM_UUID, Name: 'line_1.yield_daily', Evaluations: 1, Errors: 0, Added: 0, Changed: 1, Unchanged: 0, OnlyOld: 0, Written: dryRun ? 0 : 1, Sample: [{ T, Old: 30, New: 31 }], FirstErrors: [] },
 ];
 
-function renderDialog(jobAnswers: Record<string, Job[]>) {
+function renderDialog(jobAnswers: Record<string, Job[]>, startAnswer?: () => Response) {
   document.cookie = 'XSRF-TOKEN=test';
   const started: unknown[] = [];
   const canceled: string[] = [];
@@ -33,6 +33,7 @@ function renderDialog(jobAnswers: Record<string, Job[]>) {
     http.post('/api/calculations/:id/backfill', async ({ request }) => {
       const body = (await request.json()) as { DryRun: boolean };
       started.push(body);
+      if (startAnswer) return startAnswer();
       return HttpResponse.json({ JobUUID: body.DryRun ? DRY_JOB : APPLY_JOB }, { status: 202 });
     }),
     http.get('/api/jobs/:id', ({ params }) => {
@@ -45,8 +46,8 @@ function renderDialog(jobAnswers: Record<string, Job[]>) {
     }),
   );
   const onClose = jest.fn();
-  renderWithProviders(<BackfillDialog calculationUuid={CALC_UUID} name="line_1.yield" onClose={onClose} now={() => NOW} />, { preloadedState: stateWith() });
-  return { started, canceled, onClose };
+  const { store } = renderWithProviders(<BackfillDialog calculationUuid={CALC_UUID} name="line_1.yield" onClose={onClose} now={() => NOW} />, { preloadedState: stateWith() });
+  return { started, canceled, onClose, store };
 }
 
 describe('backfill dialog', () => {
@@ -101,5 +102,15 @@ describe('backfill dialog', () => {
     expect(within(dialog).getByText('Choose a start before the end.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Dry run' })).toBeDisabled();
     expect(started).toEqual([]);
+  });
+
+  it('tells a start the server could not make, and follows no job', async () => {
+    const { started, store } = renderDialog({}, () => HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500, headers: { 'content-type': 'application/problem+json' } }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Dry run' }));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', messageKey: 'calculations.errors.backfill_failed' })]));
+    expect(started).toHaveLength(1);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dry run' })).toBeEnabled();
   });
 });

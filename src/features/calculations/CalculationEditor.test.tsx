@@ -27,13 +27,13 @@ function renderForm(measurement: MeasurementRead = aCalculation()) {
       return HttpResponse.json({ ...measurement, ...(body as object) });
     }),
   );
-  renderWithProviders(
+  const { store } = renderWithProviders(
     <CalculationSlotsContext value={calculationSlots}>
       <MeasurementForm id="calc-form" measurement={measurement} collectors={[aCalculationCollector()]} databases={[]} canManage onSaved={() => undefined} onCancel={() => undefined} />
     </CalculationSlotsContext>,
     { preloadedState: stateWith() },
   );
-  return { saved, updateAnswer };
+  return { saved, updateAnswer, store };
 }
 
 const script = () => screen.findByRole('textbox', { name: 'Script' });
@@ -171,5 +171,16 @@ describe('calculation editor', () => {
     const interval = screen.getByRole('textbox', { name: /^Interval/ });
     await waitFor(() => expect(interval).toHaveAttribute('aria-invalid', 'true'));
     expect(interval).toHaveAccessibleDescription(/The interval must be a duration from 1s to 1d/);
+  });
+
+  it('tells a test the server could not run (no field errors to show)', async () => {
+    measurementsServer([flow()]);
+    server.use(http.post('/api/calculations/test', () => problem(500, 'Internal Server Error')));
+    const { store } = renderForm();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('line_1.flow');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', messageKey: 'calculations.errors.test_failed' })]));
+    expect(screen.queryByText(/evaluations?$/)).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import { CALC_UUID, stateWith } from './testing/calculationFixtures';
 // A calculation's live state (DOMAIN.md §2 Context): last evaluation, last error, local values;
 // the local values are saved only while the calculation is paused.
 
-function renderState(status: 'Active' | 'Paused') {
+function renderState(status: 'Active' | 'Paused', answer?: () => Response) {
   document.cookie = 'XSRF-TOKEN=test';
   const saved: unknown[] = [];
   server.use(
@@ -21,11 +21,12 @@ function renderState(status: 'Active' | 'Paused') {
     http.put('/api/calculations/:id/context', async ({ request }) => {
       const body = (await request.json()) as { Local: Record<string, unknown> };
       saved.push(body);
+      if (answer) return answer();
       return HttpResponse.json({ MeasurementUUID: CALC_UUID, Local: body.Local, Running: false });
     }),
   );
-  renderWithProviders(<CalculationState measurement={{ UUID: CALC_UUID, Status: status }} canManage />, { preloadedState: stateWith() });
-  return { saved };
+  const { store } = renderWithProviders(<CalculationState measurement={{ UUID: CALC_UUID, Status: status }} canManage />, { preloadedState: stateWith() });
+  return { saved, store };
 }
 
 describe('calculation live state', () => {
@@ -41,7 +42,7 @@ describe('calculation live state', () => {
   });
 
   it('saves edited local values while the calculation is paused, and refuses what is not a JSON object', async () => {
-    const { saved } = renderState('Paused');
+    const { saved, store } = renderState('Paused');
     const user = userEvent.setup();
     const local = await screen.findByRole('textbox', { name: 'Local values (local.get / local.set)' });
     expect(local).not.toHaveAttribute('readonly');
@@ -54,5 +55,14 @@ describe('calculation live state', () => {
     await user.type(local, '{{"count": 0}');
     await user.click(screen.getByRole('button', { name: 'Save local values' }));
     await waitFor(() => expect(saved).toEqual([{ Local: { count: 0 } }]));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'success', messageKey: 'calculations.state.saved' })]));
+  });
+
+  it('tells a save the server refused (the calculation was resumed meanwhile)', async () => {
+    const { store } = renderState('Paused', () => HttpResponse.json({ title: 'Conflict', status: 409, code: 'calculations.errors.context_not_paused' }, { status: 409, headers: { 'content-type': 'application/problem+json' } }));
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Local values (local.get / local.set)' });
+    await user.click(screen.getByRole('button', { name: 'Save local values' }));
+    await waitFor(() => expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', messageKey: 'calculations.errors.context_save' })]));
   });
 });
