@@ -1537,6 +1537,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prototype-plans/{id}/spreadsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The plan as a spreadsheet (.xlsx): a Plan sheet with one line per row (its kind, asset path, name, action, conflict, problem, a Choice column to fill with keep or update, and Base, Prototype and Instance per field), for review outside the console. */
+        get: operations["exportPrototypePlan"];
+        put?: never;
+        /** Read the choices of an exported plan, filled in (.xlsx); nothing changes. 400 names every line whose RowID is not the plan's or whose Choice is neither keep nor update. */
+        post: operations["importPrototypePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calculations/test": {
         parameters: {
             query?: never;
@@ -2927,7 +2947,11 @@ export interface components {
             AssetPath?: $Read<string>;
             Name: string;
             Description?: string;
-            MeasurementUUID: components["schemas"]["Uuid"];
+            /**
+             * Format: uuid
+             * @description The measurement or calculation; null while a property made from a prototype is not bound yet.
+             */
+            MeasurementUUID: string | null;
             MeasurementName?: $Read<string>;
             Datatype?: $Read<components["schemas"]["ValueType"]>;
             UoM?: $Read<string>;
@@ -2939,7 +2963,8 @@ export interface components {
             LinkStatus: $Read<components["schemas"]["PrototypeLinkStatus"]>;
         };
         PropertyPrototype: {
-            UUID: components["schemas"]["Uuid"];
+            /** @description Absent for a new property prototype; an existing one keeps its UUID (the link of every instance item). */
+            UUID?: components["schemas"]["Uuid"];
             /** @description The property's alias on every instance. */
             Name: string;
             Description?: string;
@@ -2947,7 +2972,7 @@ export interface components {
             Kind: "measurement" | "calculation";
             Datatype: components["schemas"]["ValueType"];
             /** @description The measurement name suggested for an instance, from {{asset.Name}}, {{asset.Path}} and {{metadata.<key>}}. */
-            NameTemplate: string;
+            NameTemplate?: string;
             /** @description For Kind calculation, the calculation's Settings, its inputs naming the instance's properties (`Property` instead of MeasurementUUID). */
             CalculationTemplate?: {
                 [key: string]: unknown;
@@ -3017,6 +3042,13 @@ export interface components {
             Action: components["schemas"]["ImportAction"];
             /** @description Both sides changed since the last apply: the row needs a keep-or-update choice. */
             Conflict: boolean;
+            /**
+             * @description What applying does with the row without a choice (null for a conflict, which needs one, and for rows with nothing to choose).
+             * @enum {string|null}
+             */
+            DefaultChoice?: "keep" | "update" | null;
+            /** @description Why the row cannot be applied as it stands (a code, e.g. measurement_not_found); applying skips it. */
+            Problem?: string | null;
             Fields: components["schemas"]["PrototypePlanField"][];
         };
         PrototypePlan: {
@@ -3043,6 +3075,20 @@ export interface components {
             Choices: {
                 [key: string]: components["schemas"]["ImportKeepOrUpdate"];
             };
+        };
+        PrototypePlanUpload: {
+            /**
+             * Format: binary
+             * @description The plan's spreadsheet (.xlsx) with its Choice column filled in.
+             */
+            File: string;
+        };
+        PrototypePlanImported: {
+            Choices: {
+                [key: string]: components["schemas"]["ImportKeepOrUpdate"];
+            };
+            /** @description RowIDs of conflicting rows the spreadsheet left without a choice. */
+            Unresolved: string[];
         };
         PrototypePlanStarted: {
             JobUUID: components["schemas"]["Uuid"];
@@ -6469,6 +6515,66 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .xlsx file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PrototypePlanUpload"];
+            };
+        };
+        responses: {
+            /** @description The choices read, by RowID, and the conflicting rows still without one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlanImported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Problem"];
         };
     };

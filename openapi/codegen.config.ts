@@ -97,6 +97,7 @@ const config: ConfigFile = {
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
     // A download on click, like the template: every export reads the log afresh.
     { pattern: 'exportAuditLogs', type: 'mutation' },
+    { pattern: 'exportPrototypePlan', type: 'mutation' },
     // A POST that only reads: cached and refetched like a GET.
     { pattern: 'queryTimeseries', type: 'query' },
   ],

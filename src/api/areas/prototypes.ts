@@ -20,6 +20,8 @@ export const prototypesTags = {
   getPrototypePlan: { providesTags: item('PrototypePlan') },
   // The job changes assets; the lists refresh once it is seen done (the jobs area).
   applyPrototypePlan: { invalidatesTags: (_result: unknown, _error: unknown, arg: { id: string }) => [{ type: 'PrototypePlan', id: arg.id }, { type: 'Job', id: 'LIST' }] },
+  exportPrototypePlan: { invalidatesTags: [] },
+  importPrototypePlan: { invalidatesTags: [] },
   undoPrototypePlan: { invalidatesTags: (_result: unknown, _error: unknown, arg: { id: string }) => [{ type: 'PrototypePlan', id: arg.id }, { type: 'Job', id: 'LIST' }] },
 } satisfies Record<string, EndpointTags>;
 

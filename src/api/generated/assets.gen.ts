@@ -310,7 +310,8 @@ export type AssetProperty = {
   AssetUUID: Uuid;
   Name: string;
   Description?: string;
-  MeasurementUUID: Uuid;
+  /** The measurement or calculation; null while a property made from a prototype is not bound yet. */
+  MeasurementUUID: string | null;
   Metadata?: {
     [key: string]: number | string | boolean;
   };
@@ -329,7 +330,8 @@ export type AssetPropertyRead = {
   AssetPath?: string;
   Name: string;
   Description?: string;
-  MeasurementUUID: Uuid;
+  /** The measurement or calculation; null while a property made from a prototype is not bound yet. */
+  MeasurementUUID: string | null;
   MeasurementName?: string;
   Datatype?: ValueType;
   UoM?: string;

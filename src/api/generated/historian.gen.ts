@@ -1103,6 +1103,31 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    exportPrototypePlan: build.mutation<
+      ExportPrototypePlanApiResponse,
+      ExportPrototypePlanApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/prototype-plans/${queryArg.id}/spreadsheet`,
+        method: "GET",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    importPrototypePlan: build.mutation<
+      ImportPrototypePlanApiResponse,
+      ImportPrototypePlanApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/prototype-plans/${queryArg.id}/spreadsheet`,
+        method: "POST",
+        body: queryArg.prototypePlanUpload,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
     testCalculation: build.mutation<
       TestCalculationApiResponse,
       TestCalculationApiArg
@@ -2273,6 +2298,21 @@ export type UndoPrototypePlanApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
+export type ExportPrototypePlanApiResponse =
+  /** status 200 The .xlsx file. */ Blob;
+export type ExportPrototypePlanApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type ImportPrototypePlanApiResponse =
+  /** status 200 The choices read, by RowID, and the conflicting rows still without one. */ PrototypePlanImported;
+export type ImportPrototypePlanApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  prototypePlanUpload: PrototypePlanUpload;
+};
 export type TestCalculationApiResponse =
   /** status 200 The preview series and each failed evaluation. */ CalculationPreview;
 export type TestCalculationApiArg = {
@@ -3308,7 +3348,8 @@ export type AssetProperty = {
   AssetUUID: Uuid;
   Name: string;
   Description?: string;
-  MeasurementUUID: Uuid;
+  /** The measurement or calculation; null while a property made from a prototype is not bound yet. */
+  MeasurementUUID: string | null;
   Metadata?: {
     [key: string]: number | string | boolean;
   };
@@ -3319,7 +3360,8 @@ export type AssetPropertyRead = {
   AssetPath?: string;
   Name: string;
   Description?: string;
-  MeasurementUUID: Uuid;
+  /** The measurement or calculation; null while a property made from a prototype is not bound yet. */
+  MeasurementUUID: string | null;
   MeasurementName?: string;
   Datatype?: ValueType;
   UoM?: string;
@@ -3330,14 +3372,15 @@ export type AssetPropertyRead = {
   LinkStatus: PrototypeLinkStatus;
 };
 export type PropertyPrototype = {
-  UUID: Uuid;
+  /** Absent for a new property prototype; an existing one keeps its UUID (the link of every instance item). */
+  UUID?: Uuid;
   /** The property's alias on every instance. */
   Name: string;
   Description?: string;
   Kind: "measurement" | "calculation";
   Datatype: ValueType;
   /** The measurement name suggested for an instance, from {{asset.Name}}, {{asset.Path}} and {{metadata.<key>}}. */
-  NameTemplate: string;
+  NameTemplate?: string;
   /** For Kind calculation, the calculation's Settings, its inputs naming the instance's properties (`Property` instead of MeasurementUUID). */
   CalculationTemplate?: {
     [key: string]: any;
@@ -3420,6 +3463,10 @@ export type PrototypePlanRow = {
   Action: ImportAction;
   /** Both sides changed since the last apply: the row needs a keep-or-update choice. */
   Conflict: boolean;
+  /** What applying does with the row without a choice (null for a conflict, which needs one, and for rows with nothing to choose). */
+  DefaultChoice?: ("keep" | "update") | null;
+  /** Why the row cannot be applied as it stands (a code, e.g. measurement_not_found); applying skips it. */
+  Problem?: string | null;
   Fields: PrototypePlanField[];
 };
 export type PrototypePlan = {
@@ -3448,6 +3495,17 @@ export type PrototypePlanChoices = {
   Choices: {
     [key: string]: ImportKeepOrUpdate;
   };
+};
+export type PrototypePlanImported = {
+  Choices: {
+    [key: string]: ImportKeepOrUpdate;
+  };
+  /** RowIDs of conflicting rows the spreadsheet left without a choice. */
+  Unresolved: string[];
+};
+export type PrototypePlanUpload = {
+  /** The plan's spreadsheet (.xlsx) with its Choice column filled in. */
+  File: Blob;
 };
 export type CalculationPreviewPoint = {
   /** Milliseconds since the Unix epoch. */
@@ -3818,6 +3876,8 @@ export const {
   useLazyGetPrototypePlanQuery,
   useApplyPrototypePlanMutation,
   useUndoPrototypePlanMutation,
+  useExportPrototypePlanMutation,
+  useImportPrototypePlanMutation,
   useTestCalculationMutation,
   useGetCalculationContextQuery,
   useLazyGetCalculationContextQuery,

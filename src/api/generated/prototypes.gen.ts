@@ -147,6 +147,31 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    exportPrototypePlan: build.mutation<
+      ExportPrototypePlanApiResponse,
+      ExportPrototypePlanApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/prototype-plans/${queryArg.id}/spreadsheet`,
+        method: "GET",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    importPrototypePlan: build.mutation<
+      ImportPrototypePlanApiResponse,
+      ImportPrototypePlanApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/prototype-plans/${queryArg.id}/spreadsheet`,
+        method: "POST",
+        body: queryArg.prototypePlanUpload,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -241,6 +266,21 @@ export type UndoPrototypePlanApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
+export type ExportPrototypePlanApiResponse =
+  /** status 200 The .xlsx file. */ Blob;
+export type ExportPrototypePlanApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type ImportPrototypePlanApiResponse =
+  /** status 200 The choices read, by RowID, and the conflicting rows still without one. */ PrototypePlanImported;
+export type ImportPrototypePlanApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  prototypePlanUpload: PrototypePlanUpload;
+};
 export type Uuid = string;
 export type ValueType =
   | "number"
@@ -251,14 +291,15 @@ export type ValueType =
   | "[]string"
   | "raw";
 export type PropertyPrototype = {
-  UUID: Uuid;
+  /** Absent for a new property prototype; an existing one keeps its UUID (the link of every instance item). */
+  UUID?: Uuid;
   /** The property's alias on every instance. */
   Name: string;
   Description?: string;
   Kind: "measurement" | "calculation";
   Datatype: ValueType;
   /** The measurement name suggested for an instance, from {{asset.Name}}, {{asset.Path}} and {{metadata.<key>}}. */
-  NameTemplate: string;
+  NameTemplate?: string;
   /** For Kind calculation, the calculation's Settings, its inputs naming the instance's properties (`Property` instead of MeasurementUUID). */
   CalculationTemplate?: {
     [key: string]: any;
@@ -393,6 +434,10 @@ export type PrototypePlanRow = {
   Action: ImportAction;
   /** Both sides changed since the last apply: the row needs a keep-or-update choice. */
   Conflict: boolean;
+  /** What applying does with the row without a choice (null for a conflict, which needs one, and for rows with nothing to choose). */
+  DefaultChoice?: ("keep" | "update") | null;
+  /** Why the row cannot be applied as it stands (a code, e.g. measurement_not_found); applying skips it. */
+  Problem?: string | null;
   Fields: PrototypePlanField[];
 };
 export type PrototypePlan = {
@@ -422,6 +467,17 @@ export type PrototypePlanChoices = {
     [key: string]: ImportKeepOrUpdate;
   };
 };
+export type PrototypePlanImported = {
+  Choices: {
+    [key: string]: ImportKeepOrUpdate;
+  };
+  /** RowIDs of conflicting rows the spreadsheet left without a choice. */
+  Unresolved: string[];
+};
+export type PrototypePlanUpload = {
+  /** The plan's spreadsheet (.xlsx) with its Choice column filled in. */
+  File: Blob;
+};
 export const {
   useGetPrototypesQuery,
   useLazyGetPrototypesQuery,
@@ -438,4 +494,6 @@ export const {
   useLazyGetPrototypePlanQuery,
   useApplyPrototypePlanMutation,
   useUndoPrototypePlanMutation,
+  useExportPrototypePlanMutation,
+  useImportPrototypePlanMutation,
 } = injectedRtkApi;
