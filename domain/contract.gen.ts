@@ -1264,6 +1264,299 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assets of the organization, by path; one level of the tree (ParentUUIDs, or Roots) or a search over all of it.
+         * @description Each item carries its computed AssetPath (names joined by `/`), its ChildCount (for a lazily loaded tree) and its prototype link. Deleted assets only when Statuses names Deleted.
+         */
+        get: operations["getAssets"];
+        put?: never;
+        /** Create an asset under a parent (or at the top); its name is unique among its siblings (409). */
+        post: operations["createAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One asset (also a Deleted one). */
+        get: operations["getAsset"];
+        /** Change an asset's name, description and metadata (a move is PATCH …/parent). */
+        put: operations["updateAsset"];
+        post?: never;
+        /** Delete an asset: refused (409, with what depends on it in Dependants) while it has children, properties or event configurations, unless Cascade deletes them with it. */
+        delete: operations["deleteAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{id}/parent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move an asset (and what is below it) under another parent, or to the top; never under itself (400). */
+        patch: operations["moveAsset"];
+        trace?: never;
+    };
+    "/asset-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Asset properties, flat across the tree or of some assets (Recursive includes what is below them). */
+        get: operations["getAssetProperties"];
+        put?: never;
+        /** Link a measurement or calculation of the organization to an asset under an alias unique on that asset. */
+        post: operations["createAssetProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset-properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One asset property. */
+        get: operations["getAssetProperty"];
+        /** Change a property's name, description, measurement or metadata. */
+        put: operations["updateAssetProperty"];
+        post?: never;
+        /** Remove a property from its asset (the measurement stays); refused (409) while a calculation or form reads it. */
+        delete: operations["deleteAssetProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prototypes of the organization, by name, each with its property prototypes and instance counts per link status. */
+        get: operations["getPrototypes"];
+        put?: never;
+        /** Create a prototype (its name unique in the organization, 409). */
+        post: operations["createPrototype"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One prototype. */
+        get: operations["getPrototype"];
+        /** Change a prototype; its instances are not touched (the link is weak): their items become NeedsUpdate until a plan applies the change. */
+        put: operations["updatePrototype"];
+        post?: never;
+        /** Delete a prototype; its instances stay and become NotLinked. */
+        delete: operations["deletePrototype"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create assets from a prototype (at most 1,000 in one call, all or none): each with its metadata (every null of the prototype filled), its properties named by the templates and bound to the measurements given, its calculations created; every item Applied. */
+        post: operations["instantiatePrototype"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link an existing asset to the prototype; its items are matched by name and start NotLinked until a plan links them. */
+        post: operations["linkPrototype"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes/{id}/links/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                assetId: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink an asset from the prototype; it and its items keep their values and become NotLinked. */
+        delete: operations["unlinkPrototype"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototypes/{id}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plan bringing instances in step with the prototype: one row per entity with its kind, its action and a three-way diff per field (last applied, prototype, instance). Nothing changes; the plan is kept for a day. */
+        post: operations["planPrototype"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototype-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A plan, with its state (planned, applying, applied, undone) and the jobs that applied or undid it. */
+        get: operations["getPrototypePlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototype-plans/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a plan as a prototype_apply job, with a keep-or-update choice for every conflicting row (400 naming the rows without one); refused (409) when an instance changed since the plan. */
+        post: operations["applyPrototypePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototype-plans/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an applied plan as a job (what it created goes, what it changed gets its value back); 409 when an item changed since. */
+        post: operations["undoPrototypePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prototype-plans/{id}/spreadsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The plan as a spreadsheet (.xlsx): a Plan sheet with one line per row (its kind, asset path, name, action, conflict, problem, a Choice column to fill with keep or update, and Base, Prototype and Instance per field), for review outside the console. */
+        get: operations["exportPrototypePlan"];
+        put?: never;
+        /** Read the choices of an exported plan, filled in (.xlsx); nothing changes. 400 names every line whose RowID is not the plan's or whose Choice is neither keep nor update. */
+        post: operations["importPrototypePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calculations/test": {
         parameters: {
             query?: never;
@@ -2600,6 +2893,205 @@ export interface components {
             PauseRequested: boolean;
             /** @description A cancel was asked; the job stops at its next checkpoint. */
             CancelRequested: boolean;
+        };
+        /** @enum {string} */
+        AssetStatus: "Active" | "Deleted";
+        /** @description An asset (DOMAIN.md §3), a node of the organization's tree of any depth. */
+        Asset: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            /** @description Unique among its siblings; no `/`. */
+            Name: string;
+            Description?: string;
+            /**
+             * Format: uuid
+             * @description Null at the top of the tree; a move is PATCH /assets/{id}/parent.
+             */
+            ParentUUID: string | null;
+            /** @description The names from the top, joined by `/`. */
+            AssetPath: $Read<string>;
+            Status: $Read<components["schemas"]["AssetStatus"]>;
+            /** @description Constants of the asset (the prototype's metadata filled in), string keys to numbers, texts or booleans. */
+            Metadata: {
+                [key: string]: number | string | boolean;
+            };
+            /** Format: uuid */
+            PrototypeUUID?: $Read<string | null>;
+            PrototypeName?: $Read<string | null>;
+            LinkStatus: $Read<components["schemas"]["PrototypeLinkStatus"]>;
+            ChildCount: $Read<number>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        AssetMove: {
+            /** Format: uuid */
+            ParentUUID: string | null;
+        };
+        /** @description A problem+json answer naming what depends on the asset. */
+        AssetInUse: {
+            title: string;
+            status: number;
+            detail?: string;
+            code?: string;
+            Dependants: {
+                Children: number;
+                Properties: number;
+                EventConfigurations: number;
+            };
+        };
+        /** @description A measurement or calculation of the organization on an asset, under an alias unique on that asset. */
+        AssetProperty: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            AssetUUID: components["schemas"]["Uuid"];
+            AssetPath?: $Read<string>;
+            Name: string;
+            Description?: string;
+            /**
+             * Format: uuid
+             * @description The measurement or calculation; null while a property made from a prototype is not bound yet.
+             */
+            MeasurementUUID: string | null;
+            MeasurementName?: $Read<string>;
+            Datatype?: $Read<components["schemas"]["ValueType"]>;
+            UoM?: $Read<string>;
+            Metadata?: {
+                [key: string]: number | string | boolean;
+            };
+            /** Format: uuid */
+            PropertyPrototypeUUID?: $Read<string | null>;
+            LinkStatus: $Read<components["schemas"]["PrototypeLinkStatus"]>;
+        };
+        PropertyPrototype: {
+            /** @description Absent for a new property prototype; an existing one keeps its UUID (the link of every instance item). */
+            UUID?: components["schemas"]["Uuid"];
+            /** @description The property's alias on every instance. */
+            Name: string;
+            Description?: string;
+            /** @enum {string} */
+            Kind: "measurement" | "calculation";
+            Datatype: components["schemas"]["ValueType"];
+            /** @description The measurement name suggested for an instance, from {{asset.Name}}, {{asset.Path}} and {{metadata.<key>}}. */
+            NameTemplate?: string;
+            /** @description For Kind calculation, the calculation's Settings, its inputs naming the instance's properties (`Property` instead of MeasurementUUID). */
+            CalculationTemplate?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description A machine type defined once (DOMAIN.md §3); its instances are assets linked to it. */
+        Prototype: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            /** Format: uuid */
+            DefaultDatabaseUUID?: string | null;
+            /** @description Copied into every instance; a null value must be filled when an instance is made. */
+            Metadata: {
+                [key: string]: (number | null) | string | boolean;
+            };
+            PropertyPrototypes: components["schemas"]["PropertyPrototype"][];
+            /** @description Instances by link status. */
+            InstanceCounts?: $Read<{
+                [key: string]: number;
+            }>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        PrototypeInstance: {
+            Name: string;
+            Metadata?: {
+                [key: string]: number | string | boolean;
+            };
+            /** @description Property prototype name to the measurement it links (measurement properties). */
+            Bindings?: {
+                [key: string]: components["schemas"]["Uuid"];
+            };
+        };
+        PrototypeInstantiation: {
+            /** Format: uuid */
+            ParentUUID: string | null;
+            Instances: components["schemas"]["PrototypeInstance"][];
+        };
+        PrototypeLink: {
+            AssetUUID: components["schemas"]["Uuid"];
+        };
+        PrototypePlanRequest: {
+            AssetUUIDs: components["schemas"]["Uuid"][];
+        };
+        /** @description One field of a row, three ways. */
+        PrototypePlanField: {
+            Field: string;
+            /** @description The value last applied (null when never applied). */
+            Base: unknown;
+            /** @description The prototype's value now. */
+            Prototype: unknown;
+            /** @description The instance's value now. */
+            Instance: unknown;
+        };
+        PrototypePlanRow: {
+            RowID: string;
+            EntityKind: components["schemas"]["ImportEntityKind"];
+            AssetUUID: components["schemas"]["Uuid"];
+            AssetPath: string;
+            /**
+             * Format: uuid
+             * @description The instance's item; null for New.
+             */
+            InstanceUUID?: string | null;
+            Name: string;
+            Action: components["schemas"]["ImportAction"];
+            /** @description Both sides changed since the last apply: the row needs a keep-or-update choice. */
+            Conflict: boolean;
+            /**
+             * @description What applying does with the row without a choice (null for a conflict, which needs one, and for rows with nothing to choose).
+             * @enum {string|null}
+             */
+            DefaultChoice?: "keep" | "update" | null;
+            /** @description Why the row cannot be applied as it stands (a code, e.g. measurement_not_found); applying skips it. */
+            Problem?: string | null;
+            Fields: components["schemas"]["PrototypePlanField"][];
+        };
+        PrototypePlan: {
+            UUID: components["schemas"]["Uuid"];
+            PrototypeUUID: components["schemas"]["Uuid"];
+            /** @enum {string} */
+            State: "planned" | "applying" | "applied" | "undoing" | "undone" | "expired";
+            /** Format: date-time */
+            CreatedAt: string;
+            /** Format: date-time */
+            ExpiresAt: string;
+            /** Format: uuid */
+            ApplyJobUUID?: string | null;
+            /** Format: uuid */
+            UndoJobUUID?: string | null;
+            Rows: components["schemas"]["PrototypePlanRow"][];
+            /** @description Rows by action, and the conflicts. */
+            Summary: {
+                [key: string]: number;
+            };
+        };
+        PrototypePlanChoices: {
+            /** @description RowID to keep or update, for every conflicting row (others may override their default too). */
+            Choices: {
+                [key: string]: components["schemas"]["ImportKeepOrUpdate"];
+            };
+        };
+        PrototypePlanUpload: {
+            /**
+             * Format: binary
+             * @description The plan's spreadsheet (.xlsx) with its Choice column filled in.
+             */
+            File: string;
+        };
+        PrototypePlanImported: {
+            Choices: {
+                [key: string]: components["schemas"]["ImportKeepOrUpdate"];
+            };
+            /** @description RowIDs of conflicting rows the spreadsheet left without a choice. */
+            Unresolved: string[];
+        };
+        PrototypePlanStarted: {
+            JobUUID: components["schemas"]["Uuid"];
         };
         CalculationTest: {
             Datatype: components["schemas"]["ValueType"];
@@ -5316,6 +5808,773 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAssets: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description The name, description or path contains it, case aside. */
+                Keyword?: string;
+                /** @description The assets at this path and below it (`Site A/Line 1`). */
+                Path?: string;
+                /** @description Only the top level of the tree. */
+                Roots?: boolean;
+                ParentUUIDs?: components["schemas"]["Uuid"][];
+                UUIDs?: components["schemas"]["Uuid"][];
+                PrototypeUUIDs?: components["schemas"]["Uuid"][];
+                LinkStatuses?: components["schemas"]["PrototypeLinkStatus"][];
+                Statuses?: components["schemas"]["AssetStatus"][];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assets, by AssetPath. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Asset"];
+            };
+        };
+        responses: {
+            /** @description The asset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Asset"];
+            };
+        };
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteAsset: {
+        parameters: {
+            query?: {
+                Cascade?: boolean;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Something depends on the asset. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AssetInUse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    moveAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetMove"];
+            };
+        };
+        responses: {
+            /** @description The asset at its new path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAssetProperties: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                AssetUUIDs?: components["schemas"]["Uuid"][];
+                Recursive?: boolean;
+                /** @description The name, the asset's path or the measurement's name contains it, case aside. */
+                Keyword?: string;
+                Datatypes?: components["schemas"]["ValueType"][];
+                LinkStatuses?: components["schemas"]["PrototypeLinkStatus"][];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties, by asset path and name. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetProperty"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAssetProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetProperty"];
+            };
+        };
+        responses: {
+            /** @description The property. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetProperty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAssetProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetProperty"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAssetProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetProperty"];
+            };
+        };
+        responses: {
+            /** @description The property. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetProperty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteAssetProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPrototypes: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                Keyword?: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prototypes. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prototype"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Prototype"];
+            };
+        };
+        responses: {
+            /** @description The prototype. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prototype"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prototype. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prototype"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Prototype"];
+            };
+        };
+        responses: {
+            /** @description The prototype. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prototype"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    instantiatePrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrototypeInstantiation"];
+            };
+        };
+        responses: {
+            /** @description The assets made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    linkPrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrototypeLink"];
+            };
+        };
+        responses: {
+            /** @description The asset, linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlinkPrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                assetId: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    planPrototype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrototypePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlan"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    applyPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrototypePlanChoices"];
+            };
+        };
+        responses: {
+            /** @description The job. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlanStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    undoPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlanStarted"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .xlsx file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importPrototypePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PrototypePlanUpload"];
+            };
+        };
+        responses: {
+            /** @description The choices read, by RowID, and the conflicting rows still without one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrototypePlanImported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Problem"];
         };
     };

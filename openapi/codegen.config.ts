@@ -57,6 +57,11 @@ const TIMESERIES = ['queryTimeseries'];
 /** Calculations: the test before saving, the live context and backfills. */
 const CALCULATIONS = [/Calculation(Context)?$/];
 
+/** Assets in their tree and the measurements on them (asset properties). */
+const ASSETS = [/Assets?$/, /AssetPropert(y|ies)$/, 'moveAsset'];
+/** Prototypes, their instances and links, and the plans that keep instances in step. */
+const PROTOTYPES = [/Prototypes?$/, /PrototypePlan$/];
+
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
   'getTranslationFile',
@@ -92,6 +97,7 @@ const config: ConfigFile = {
     { pattern: 'testTimeseriesDatabase', type: 'mutation' },
     // A download on click, like the template: every export reads the log afresh.
     { pattern: 'exportAuditLogs', type: 'mutation' },
+    { pattern: 'exportPrototypePlan', type: 'mutation' },
     // A POST that only reads: cached and refetched like a GET.
     { pattern: 'queryTimeseries', type: 'query' },
   ],
@@ -107,6 +113,8 @@ const config: ConfigFile = {
     '../src/api/generated/measurements.gen.ts': { exportName: 'measurementsEndpoints', filterEndpoints: called(MEASUREMENTS) },
     '../src/api/generated/timeseries.gen.ts': { exportName: 'timeseriesEndpoints', filterEndpoints: called(TIMESERIES) },
     '../src/api/generated/calculations.gen.ts': { exportName: 'calculationsEndpoints', filterEndpoints: called(CALCULATIONS) },
+    '../src/api/generated/assets.gen.ts': { exportName: 'assetsEndpoints', filterEndpoints: called(ASSETS) },
+    '../src/api/generated/prototypes.gen.ts': { exportName: 'prototypesEndpoints', filterEndpoints: called(PROTOTYPES) },
   },
 };
 
@@ -124,5 +132,7 @@ export const AREAS = {
   measurements: called(MEASUREMENTS),
   timeseries: called(TIMESERIES),
   calculations: called(CALCULATIONS),
+  assets: called(ASSETS),
+  prototypes: called(PROTOTYPES),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

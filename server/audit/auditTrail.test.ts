@@ -109,6 +109,7 @@ describe('entries', () => {
       'jobs', 'job_logs', // runs of work, with their own log; what a job changes is audited
       'table_settings', // audited by its own triggers: only organization default layouts
       'calculation_state', // a calculation's live state, written every interval; its settings are audited
+      'prototype_plans', // a reviewed plan's working state; what applying it changes is audited
     ]);
     const { rows } = await t.db.query<{ table_name: string; audited: boolean }>(
       `SELECT c.relname AS table_name,

@@ -18,6 +18,8 @@ import { measurementsTags } from './areas/measurements';
 import { measurementImportTags } from './areas/measurementImport';
 import { timeseriesTags } from './areas/timeseries';
 import { calculationsTags } from './areas/calculations';
+import { assetsTags } from './areas/assets';
+import { prototypesTags } from './areas/prototypes';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -39,6 +41,8 @@ const table: Record<string, EndpointTags> = {
   ...measurementImportTags,
   ...timeseriesTags,
   ...calculationsTags,
+  ...assetsTags,
+  ...prototypesTags,
 };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {

@@ -33,6 +33,10 @@ export const tagTypes = [
   'Measurement',
   'MeasurementLabel',
   'CalculationContext',
+  'Asset',
+  'AssetProperty',
+  'Prototype',
+  'PrototypePlan',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];
