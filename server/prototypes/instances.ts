@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { callerOf, organizationOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem } from '../http/problem';
-import { calculationTarget, createCalculations, measurementsNamed, type CalculationToMake } from './calculations';
+import { calculationTarget, createCalculations, measurementsNamed, type CalculationTarget, type CalculationToMake } from './calculations';
 import { expectedCalculation } from './compare';
 import { prototypeNotFound } from './definitions';
 import { assetPrototypeSide, isRecord } from './diff';
@@ -135,7 +135,8 @@ async function instantiate(ctx: AppContext, tx: Db, organizationUuid: string, pr
     prototype_uuid: prototype.uuid,
     link_status: 'Applied',
   }));
-  await addProperties(ctx, tx, organizationUuid, prototype, assets.map((asset, index) => ({ asset, bindings: instances[index].bindings })), actor);
+  const calculation = await calculationTarget(ctx, tx, organizationUuid, prototype.default_database_uuid);
+  await addProperties(calculation, tx, organizationUuid, prototype, assets.map((asset, index) => ({ asset, bindings: instances[index].bindings })), actor);
   return assets.map((asset) => asset.uuid);
 }
 
@@ -145,7 +146,7 @@ async function instantiate(ctx: AppContext, tx: Db, organizationUuid: string, pr
  * made before it. Returns, per asset and property prototype, the property made (for the journal).
  */
 export async function addProperties(
-  ctx: AppContext,
+  calculation: CalculationTarget,
   tx: Db,
   organizationUuid: string,
   prototype: PrototypeRow,
@@ -168,11 +169,10 @@ export async function addProperties(
   });
   const calculationItems = live.filter((item) => item.kind === 'calculation');
   if (calculationItems.length > 0) {
-    const target = await calculationTarget(ctx, tx, organizationUuid, prototype.default_database_uuid);
     for (const item of calculationItems) {
       const making = targets.flatMap((candidate, index) => (wanted(candidate, item.uuid) ? [{ index, expected: expectedCalculation(item, candidate.asset, measurementsOf[index]) }] : []));
       const toMake: CalculationToMake[] = making.map(({ expected }) => ({ name: expected.Name, datatype: item.datatype, settings: expected.Settings, unbound: expected.unbound }));
-      const made = await createCalculations(tx, organizationUuid, target, toMake, actor);
+      const made = await createCalculations(tx, organizationUuid, calculation, toMake, actor);
       making.forEach(({ index, expected }, position) => {
         const result = made[position];
         const uuid = result && 'uuid' in result && result.uuid !== '' ? result.uuid : null;

@@ -17,6 +17,7 @@ import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
+import { prototypesHandlers } from '../prototypes/handlers';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
@@ -55,6 +56,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...prototypesHandlers(ctx),
   };
 }
 
