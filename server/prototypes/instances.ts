@@ -102,7 +102,7 @@ async function checkInstances(db: Db, organizationUuid: string, prototype: Proto
   }
 }
 
-async function instantiate(ctx: AppContext, tx: Db, organizationUuid: string, prototype: PrototypeRow, body: Instantiation, actor: string): Promise<string[]> {
+async function instantiate(calculation: CalculationTarget, tx: Db, organizationUuid: string, prototype: PrototypeRow, body: Instantiation, actor: string): Promise<string[]> {
   let parent: { path: string; depth: number } | null = null;
   if (body.ParentUUID) {
     const found = await tx.query<{ path: string; depth: number }>("SELECT path, depth FROM assets WHERE uuid = $1 AND organization_uuid = $2 AND status = 'Active'", [body.ParentUUID, organizationUuid]);
@@ -135,7 +135,6 @@ async function instantiate(ctx: AppContext, tx: Db, organizationUuid: string, pr
     prototype_uuid: prototype.uuid,
     link_status: 'Applied',
   }));
-  const calculation = await calculationTarget(ctx, tx, organizationUuid, prototype.default_database_uuid);
   await addProperties(calculation, tx, organizationUuid, prototype, assets.map((asset, index) => ({ asset, bindings: instances[index].bindings })), actor);
   return assets.map((asset) => asset.uuid);
 }
@@ -212,8 +211,10 @@ export function prototypeInstanceHandlers(ctx: AppContext) {
       const organizationUuid = organizationOf(request);
       const prototype = await prototypeOf(request);
       const actor = callerOf(request).userUuid;
+      // Outside the transaction: the licence check reads through ctx.db.
+      const calculation = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
       const made = await ctx.db.transaction(async (tx) => {
-        const uuids = await instantiate(ctx, tx, organizationUuid, prototype, request.body, actor);
+        const uuids = await instantiate(calculation, tx, organizationUuid, prototype, request.body, actor);
         await refreshLinkStatus(tx, { assetUuids: uuids });
         return assetsJson(tx, uuids);
       });
