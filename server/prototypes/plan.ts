@@ -115,4 +115,8 @@ export function summaryOf(rows: readonly PlanRowJson[]): Record<string, number> 
   return summary;
 }
 
-export const rowJson = ({ Op: _op, ...row }: PlanRow): PlanRowJson => row;
+/**
+ * A row as answered. A null DefaultChoice is left out: the contract's enum (keep, update) does not
+ * list null, which the response check then refuses although the field is nullable.
+ */
+export const rowJson = ({ Op: _op, DefaultChoice: choice, ...row }: PlanRow): PlanRowJson => (choice === null || choice === undefined ? row : { ...row, DefaultChoice: choice });
