@@ -213,6 +213,52 @@ describe('a plan over changed instances', () => {
   });
 });
 
+describe('calculation properties', () => {
+  const double = (script: string) => ({
+    Name: 'Double',
+    Kind: 'calculation',
+    Datatype: 'number',
+    NameTemplate: '{{asset.Name}}.double',
+    CalculationTemplate: { Type: 'raw', Script: script, Inputs: [{ Alias: 's', Property: 'Speed' }] },
+  });
+  const calculationOf = async (asset: string) =>
+    (
+      await f.ctx.db.query<{ measurement_uuid: string | null; link_status: string; name: string | null; settings: { Script?: string; Inputs?: { MeasurementUUID: string }[] } | null }>(
+        `SELECT p.measurement_uuid, p.link_status, m.name, m.settings FROM asset_properties p LEFT JOIN measurements m ON m.uuid = p.measurement_uuid
+          WHERE p.asset_uuid = $1 AND p.name = 'Double'`,
+        [asset],
+      )
+    ).rows[0];
+
+  it('makes the calculation from its template on the instance, or leaves the property unbound when an input is; a plan updates it and undo puts it back', async () => {
+    const speedOfC1 = await f.measurement('C1.speed');
+    const created = await f.call('POST', '/prototypes', definition('Doubler', {}, [speed, double('return _s * 2')]));
+    expect(created.statusCode).toBe(201);
+    const prototype = created.json() as Json & { PropertyPrototypes: Json[] };
+    const made = await f.call('POST', `/prototypes/${prototype.UUID}/instances`, { ParentUUID: null, Instances: [{ Name: 'C1' }, { Name: 'C2' }] });
+    expect(made.statusCode).toBe(201);
+    const [c1, c2] = (made.json() as Json[]).map((asset) => asset.UUID);
+    expect(await calculationOf(c1)).toMatchObject({ name: 'C1.double', link_status: 'Applied', settings: { Script: 'return _s * 2', Inputs: [{ Alias: 's', MeasurementUUID: speedOfC1 }] } });
+    expect(await calculationOf(c2)).toMatchObject({ measurement_uuid: null, link_status: 'Applied' });
+
+    const [speedItem, doubleItem] = prototype.PropertyPrototypes;
+    const changed = await f.call('PUT', `/prototypes/${prototype.UUID}`, definition('Doubler', {}, [{ ...speed, UUID: speedItem.UUID }, { ...double('return _s * 3'), UUID: doubleItem.UUID }]));
+    expect(changed.statusCode).toBe(200);
+    expect((await calculationOf(c1)).link_status).toBe('NeedsUpdate');
+
+    const before = await snapshot([c1, c2]);
+    const result = await plan(prototype.UUID, [c1, c2]);
+    expect(rowOf(result, 'C1', 'measurement', 'Double')).toMatchObject({ Action: 'Update', DefaultChoice: 'update' });
+    expect(rowOf(result, 'C2', 'measurement', 'Double')).toMatchObject({ Action: 'New', Problem: 'calculation_input_unbound' });
+    await apply(result.UUID);
+    expect(await calculationOf(c1)).toMatchObject({ link_status: 'Applied', settings: { Script: 'return _s * 3' } });
+    expect((await calculationOf(c2)).measurement_uuid).toBeNull();
+    await undo(result.UUID);
+    expect(await snapshot([c1, c2])).toEqual(before);
+    expect((await calculationOf(c1)).settings).toMatchObject({ Script: 'return _s * 2' });
+  });
+});
+
 describe('plans: privileges and organizations', () => {
   it('needs MANAGE_ASSETS and READ_PROTOTYPES to plan and apply; READ_PROTOTYPES reads a plan', async () => {
     const { prototype, assets } = await setUp('Kiln', ['K1']);
