@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import type { JobContext, JobTypeDefinition } from '../jobs/registry';
 import { createCalculations, type CalculationTarget } from './calculations';
-import { fieldState, isRecord, type ComparedField } from './diff';
+import { fieldState, isRecord, sameValue, type ComparedField } from './diff';
 import { addProperties } from './instances';
 import { change, inserted, isEntry, removeRow, undoEntry, type Entry } from './journal';
 import { refreshLinkStatus } from './linkStatus';
@@ -51,34 +51,34 @@ function fieldsToWrite(row: PlanRow, choice: 'keep' | 'update' | null): ((field:
   return null;
 }
 
+/** A row that would write nothing: no field to overwrite and its base already the prototype's side. */
+const idle = (row: PlanRow, which: ((field: ComparedField) => boolean) | null) =>
+  which === null || (!row.Fields.some(which) && row.Fields.every((field) => sameValue(field.Base, field.Prototype)));
+
 async function applyRow(db: Db, job: JobContext['job'], plan: PlanState, row: PlanRow, choice: 'keep' | 'update' | null, target: CalculationTarget): Promise<Entry[]> {
   if (row.Problem) return [];
   const propertyPrototypeUuid = row.RowID.split(':')[2] ?? '';
   switch (row.Op) {
     case 'asset': {
       const which = fieldsToWrite(row, choice);
-      if (which === null) return [];
-      const current = await db.query<{ metadata: unknown }>('SELECT metadata FROM assets WHERE uuid = $1', [row.AssetUUID]);
-      const metadata = isRecord(current.rows[0]?.metadata) ? current.rows[0].metadata : {};
+      if (which === null || idle(row, which)) return [];
       const writes = Object.fromEntries(Object.entries(prototypeValues(row.Fields, which)).map(([field, value]) => [field.replace(/^Metadata\./, ''), value]));
       const applied = { Metadata: Object.fromEntries(row.Fields.map((field) => [field.Field.replace(/^Metadata\./, ''), field.Prototype])) };
-      return change(db, row.RowID, 'assets', row.AssetUUID, { metadata: { ...metadata, ...writes }, applied });
+      return change(db, row.RowID, 'assets', row.AssetUUID, (before) => ({ metadata: { ...record(before.metadata), ...writes }, applied }));
     }
     case 'fields':
     case 'measurement': {
       const which = fieldsToWrite(row, choice);
-      if (which === null) return [];
+      if (which === null || idle(row, which)) return [];
       const writes = prototypeValues(row.Fields, which);
       const propertyUuid = row.Op === 'fields' ? row.InstanceUUID : await propertyOf(db, row.AssetUUID, propertyPrototypeUuid);
       if (!propertyUuid) return [];
-      const current = await db.query<{ applied: unknown }>('SELECT applied FROM asset_properties WHERE uuid = $1', [propertyUuid]);
-      const applied = isRecord(current.rows[0]?.applied) ? current.rows[0].applied : {};
       const side = prototypeValues(row.Fields, () => true);
       if (row.Op === 'fields') {
-        return change(db, row.RowID, 'asset_properties', propertyUuid, { ...lowerKeys(writes), applied: { ...applied, ...side } });
+        return change(db, row.RowID, 'asset_properties', propertyUuid, (before) => ({ ...lowerKeys(writes), applied: { ...record(before.applied), ...side } }));
       }
       const entries = row.InstanceUUID ? await change(db, row.RowID, 'measurements', row.InstanceUUID, lowerKeys(writes)) : [];
-      return [...entries, ...(await change(db, row.RowID, 'asset_properties', propertyUuid, { applied: { ...applied, Measurement: side } }))];
+      return [...entries, ...(await change(db, row.RowID, 'asset_properties', propertyUuid, (before) => ({ applied: { ...record(before.applied), Measurement: side } })))];
     }
     case 'link': {
       if (!row.InstanceUUID) return [];
@@ -111,11 +111,9 @@ async function applyRow(db: Db, job: JobContext['job'], plan: PlanState, row: Pl
       if (!propertyUuid || typeof name !== 'string' || !isRecord(settings) || !datatype.rows[0]) return [];
       const [made] = await createCalculations(db, plan.organization_uuid, target, [{ name, datatype: datatype.rows[0].datatype, settings, unbound: [] }], job.createdByUuid);
       if (!made || !('uuid' in made) || made.uuid === '') return [];
-      const current = await db.query<{ applied: unknown }>('SELECT applied FROM asset_properties WHERE uuid = $1', [propertyUuid]);
-      const applied = isRecord(current.rows[0]?.applied) ? current.rows[0].applied : {};
       return [
         ...(await inserted(db, row.RowID, 'measurements', made.uuid)),
-        ...(await change(db, row.RowID, 'asset_properties', propertyUuid, { measurement_uuid: made.uuid, applied: { ...applied, Measurement: { Name: name, Settings: settings } } })),
+        ...(await change(db, row.RowID, 'asset_properties', propertyUuid, (before) => ({ measurement_uuid: made.uuid, applied: { ...record(before.applied), Measurement: { Name: name, Settings: settings } } }))),
       ];
     }
     default:
@@ -123,6 +121,7 @@ async function applyRow(db: Db, job: JobContext['job'], plan: PlanState, row: Pl
   }
 }
 
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 const lowerKeys = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key.toLowerCase(), value]));
 
 async function propertyOf(db: Db, assetUuid: string, propertyPrototypeUuid: string): Promise<string | null> {

@@ -33,14 +33,26 @@ export async function writeColumns(db: Db, table: JournalTable, uuid: string, va
   await db.query(`UPDATE ${table} t SET ${sets} FROM jsonb_populate_record(NULL::${table}, $2::jsonb) r WHERE t.uuid = $1`, [uuid, JSON.stringify(values)]);
 }
 
-/** Changes tracked columns and returns the journal entry (none when nothing changes). */
-export async function change(db: Db, rowId: string, table: JournalTable, uuid: string, values: Record<string, unknown>): Promise<Entry[]> {
+const TABLES: readonly JournalTable[] = ['assets', 'asset_properties', 'measurements'];
+
+/**
+ * Changes tracked columns and returns the journal entry (none when nothing changes); `values` may
+ * be computed from the columns before, read once.
+ */
+export async function change(
+  db: Db,
+  rowId: string,
+  table: JournalTable,
+  uuid: string,
+  next: Record<string, unknown> | ((before: Record<string, unknown>) => Record<string, unknown>),
+): Promise<Entry[]> {
   const before = await trackedColumns(db, table, uuid);
   if (before === null) return [];
+  const values = typeof next === 'function' ? next(before) : next;
   const after = { ...before, ...values };
   if (sameValue(before, after)) return [];
   await writeColumns(db, table, uuid, values);
-  return [{ RowID: rowId, kind: 'update', table, uuid, before, after: (await trackedColumns(db, table, uuid)) ?? after }];
+  return [{ RowID: rowId, kind: 'update', table, uuid, before, after }];
 }
 
 export async function inserted(db: Db, rowId: string, table: JournalTable, uuid: string): Promise<Entry[]> {
@@ -54,14 +66,23 @@ export async function removeRow(db: Db, rowId: string, table: JournalTable, uuid
   return isRecord(row) ? [{ RowID: rowId, kind: 'delete', table, uuid, row }] : [];
 }
 
-/** The entries whose item changed since the apply (undo refuses them). */
+/** The entries whose item changed since the apply (undo refuses them); one read per table. */
 export async function changedSince(db: Db, entries: readonly Entry[]): Promise<Entry[]> {
-  const changed: Entry[] = [];
-  for (const entry of entries) {
-    const now = await trackedColumns(db, entry.table, entry.uuid);
-    if (entry.kind === 'delete' ? now !== null : now === null || !sameValue(now, entry.after)) changed.push(entry);
+  const current = new Map<string, Record<string, unknown>>();
+  for (const table of TABLES) {
+    const uuids = [...new Set(entries.filter((entry) => entry.table === table).map((entry) => entry.uuid))];
+    if (uuids.length === 0) continue;
+    const { rows } = await db.query<{ uuid: string; row: unknown }>(`SELECT uuid, to_jsonb(t) AS row FROM ${table} t WHERE uuid = ANY($1::uuid[])`, [uuids]);
+    for (const { uuid, row } of rows) if (isRecord(row)) current.set(`${table}:${uuid}`, Object.fromEntries(TRACKED[table].map((column) => [column, row[column] ?? null])));
   }
-  return changed;
+  // An item changed by several rows is compared with its last after value.
+  const last = new Map<string, Entry>();
+  for (const entry of entries) last.set(`${entry.table}:${entry.uuid}`, entry);
+  return [...last.entries()].flatMap(([key, entry]) => {
+    const now = current.get(key);
+    const changed = entry.kind === 'delete' ? now !== undefined : now === undefined || !sameValue(now, entry.after);
+    return changed ? [entry] : [];
+  });
 }
 
 /** Reverses one entry. */

@@ -90,12 +90,13 @@ export function prototypePlanHandlers(ctx: AppContext) {
       const target = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
       const rows = await planRows(ctx.db, prototype, wanted, target);
       const fingerprints = Object.fromEntries(rows.map((row) => [row.RowID, fingerprintOf(row)]));
-      const { rows: inserted } = await ctx.db.query<{ uuid: string }>(
+      const { rows: inserted } = await ctx.db.query<Pick<PlanRecord, 'uuid' | 'created_at' | 'expires_at'>>(
         `INSERT INTO prototype_plans (organization_uuid, prototype_uuid, user_uuid, rows, fingerprints, expires_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, now() + interval '1 day') RETURNING uuid`,
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, now() + interval '1 day') RETURNING uuid, created_at, expires_at`,
         [organizationUuid, prototype.uuid, callerOf(request).userUuid, JSON.stringify(rows), JSON.stringify(fingerprints)],
       );
-      return reply.code(201).send(planJson(await loadPlan(ctx.db, organizationUuid, inserted[0].uuid)));
+      const plan: PlanRecord = { ...inserted[0], prototype_uuid: prototype.uuid, state: 'planned', rows, fingerprints, journal: null, apply_job_uuid: null, undo_job_uuid: null };
+      return reply.code(201).send(planJson(plan));
     },
 
     async getPrototypePlan(request: FastifyRequest<ById>) {
