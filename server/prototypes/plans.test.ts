@@ -1,3 +1,5 @@
+import { JobInterrupted, type JobContext } from '../jobs/registry';
+import { prototypeApplyJobType } from './apply';
 import { openPrototypeFixture, type PrototypeFixture } from './testFixture';
 
 // Plans, apply and undo (README.md, "The plan") through the HTTP API, with the job runner: every
@@ -210,6 +212,41 @@ describe('a plan over changed instances', () => {
     const refused = await f.call('POST', `/prototypes/${prototype.UUID}/plans`, { AssetUUIDs: [others.R2] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ errors: { AssetUUIDs: [expect.stringContaining(others.R2)] } });
+  });
+});
+
+describe('the prototype_apply job', () => {
+  it('continues after an interruption from the last committed batch, applying each row once', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `J${i}`);
+    const { prototype, assets } = await setUp('Jobbed', names);
+    await f.call('PUT', `/prototypes/${prototype.UUID}`, definition('Jobbed', { Vendor: 'Other', Power: 5, Serial: null }, prototype.PropertyPrototypes));
+    const made = await plan(prototype.UUID, Object.values(assets));
+    expect(made.Rows.length).toBeGreaterThan(100);
+    await f.ctx.db.query("UPDATE prototype_plans SET state = 'applying', choices = '{}' WHERE uuid = $1", [made.UUID]);
+    let checkpoints = 0;
+    const context = (interruptAt: number): JobContext => ({
+      db: f.ctx.db,
+      job: { uuid: made.UUID, type: 'prototype_apply', organizationUuid: f.organization, payload: { PlanUUID: made.UUID, Calculation: { collectorUuid: null, databaseUuid: null, problem: 'no_calculation_collector' } }, createdByUuid: null, createdByName: 'test', taskSchedulerUuid: null },
+      checkpointState: null,
+      progress: async () => undefined,
+      log: async () => undefined,
+      checkpoint: async () => {
+        checkpoints += 1;
+        if (checkpoints === interruptAt) throw new JobInterrupted('shutdown');
+      },
+      signal: new AbortController().signal,
+    });
+    await expect(prototypeApplyJobType.run(context(1))).rejects.toBeInstanceOf(JobInterrupted);
+    const halfway = await f.ctx.db.query<{ next: number }>("SELECT (journal->>'next')::int AS next FROM prototype_plans WHERE uuid = $1", [made.UUID]);
+    expect(halfway.rows[0].next).toBe(100);
+    await prototypeApplyJobType.run(context(-1));
+    const { rows } = await f.ctx.db.query<{ state: string; entries: { RowID: string }[] }>("SELECT state, journal->'entries' AS entries FROM prototype_plans WHERE uuid = $1", [made.UUID]);
+    expect(rows[0].state).toBe('applied');
+    const rowIds = rows[0].entries.map((entry) => entry.RowID);
+    expect(new Set(rowIds).size).toBe(rowIds.length);
+    expect(rowIds).toHaveLength(names.length);
+    const vendors = await f.ctx.db.query<{ vendor: string }>("SELECT DISTINCT metadata->>'Vendor' AS vendor FROM assets WHERE prototype_uuid = $1", [prototype.UUID]);
+    expect(vendors.rows).toEqual([{ vendor: 'Other' }]);
   });
 });
 
