@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import type { JobContext, JobTypeDefinition } from '../jobs/registry';
+import { JobInterrupted, type JobContext, type JobTypeDefinition } from '../jobs/registry';
 import { createCalculations, type CalculationTarget } from './calculations';
 import { fieldState, isRecord, sameValue, type ComparedField } from './diff';
 import { addProperties } from './instances';
@@ -131,10 +131,33 @@ async function propertyOf(db: Db, assetUuid: string, propertyPrototypeUuid: stri
 
 const assetsOf = (plan: PlanState) => [...new Set(plan.rows.map((row) => row.AssetUUID))];
 
+/**
+ * A job that fails (not one interrupted, which resumes) leaves its plan where undo or a new apply
+ * can take it: an apply that changed something is `applied` (undo reverses what it did), one that
+ * changed nothing `planned` again; an undo goes back to `applied` and a new undo continues it.
+ */
+async function settleFailed(db: Db, planUuid: string, kind: 'apply' | 'undo'): Promise<void> {
+  const state = kind === 'undo' ? "'applied'" : "CASE WHEN jsonb_array_length(coalesce(journal->'entries', '[]'::jsonb)) > 0 THEN 'applied' ELSE 'planned' END";
+  await db.query(`UPDATE prototype_plans SET state = ${state} WHERE uuid = $1`, [planUuid]);
+}
+
+function settlingOnFailure(kind: 'apply' | 'undo', run: JobTypeDefinition['run']): JobTypeDefinition['run'] {
+  return async (ctx) => {
+    try {
+      return await run(ctx);
+    } catch (error) {
+      if (!(error instanceof JobInterrupted) && isRecord(ctx.job.payload) && typeof ctx.job.payload.PlanUUID === 'string') {
+        await settleFailed(ctx.db, ctx.job.payload.PlanUUID, kind);
+      }
+      throw error;
+    }
+  };
+}
+
 export const prototypeApplyJobType: JobTypeDefinition = {
   resumable: true,
   managePrivilege: 'MANAGE_ASSETS',
-  async run(ctx) {
+  run: settlingOnFailure('apply', async (ctx) => {
     if (!isApplyPayload(ctx.job.payload)) throw new Error('the job has no plan');
     const { PlanUUID: planUuid, Calculation: target } = ctx.job.payload;
     let plan = await loadPlan(ctx.db, planUuid, ctx.job.organizationUuid);
@@ -161,13 +184,13 @@ export const prototypeApplyJobType: JobTypeDefinition = {
       await tx.query("UPDATE prototype_plans SET state = 'applied' WHERE uuid = $1", [planUuid]);
     });
     return { Rows: total, Changes: (plan.journal?.entries ?? []).length };
-  },
+  }),
 };
 
 export const prototypeUndoJobType: JobTypeDefinition = {
   resumable: true,
   managePrivilege: 'MANAGE_ASSETS',
-  async run(ctx) {
+  run: settlingOnFailure('undo', async (ctx) => {
     const planUuid = isRecord(ctx.job.payload) && typeof ctx.job.payload.PlanUUID === 'string' ? ctx.job.payload.PlanUUID : '';
     const plan = await loadPlan(ctx.db, planUuid, ctx.job.organizationUuid);
     const entries = (plan.journal?.entries ?? []).filter(isEntry).reverse();
@@ -188,5 +211,5 @@ export const prototypeUndoJobType: JobTypeDefinition = {
       await tx.query("UPDATE prototype_plans SET state = 'undone' WHERE uuid = $1", [planUuid]);
     });
     return { Changes: entries.length };
-  },
+  }),
 };

@@ -29,7 +29,7 @@ interface PlanRecord {
   state: PlanJson['State'];
   rows: PlanRow[];
   fingerprints: Record<string, string>;
-  journal: { entries?: unknown[] } | null;
+  journal: { entries?: unknown[]; undone?: number } | null;
   apply_job_uuid: string | null;
   undo_job_uuid: string | null;
   created_at: Date;
@@ -142,7 +142,10 @@ export function prototypePlanHandlers(ctx: AppContext) {
       const organizationUuid = organizationOf(request);
       const plan = await loadPlan(ctx.db, organizationUuid, request.params.id);
       if (plan.state !== 'applied') throw stateConflict(plan, 'applied');
-      const entries = (isRecord(plan.journal) && Array.isArray(plan.journal.entries) ? plan.journal.entries : []).filter(isEntry);
+      const all = (isRecord(plan.journal) && Array.isArray(plan.journal.entries) ? plan.journal.entries : []).filter(isEntry);
+      // An undo that failed part way has put back the last entries already: check the others.
+      const undone = isRecord(plan.journal) && typeof plan.journal.undone === 'number' ? plan.journal.undone : 0;
+      const entries = all.slice(0, all.length - undone);
       const changed = [...new Set((await changedSince(ctx.db, entries)).map((entry) => entry.RowID))];
       if (changed.length > 0) {
         throw new HttpProblem(409, 'Conflict', {
