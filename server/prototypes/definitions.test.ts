@@ -132,6 +132,13 @@ describe('instances and link statuses', () => {
     expect((await f.call('GET', `/prototypes/${prototype.UUID}`)).json()).toMatchObject({ InstanceCounts: { Applied: 2 } });
   });
 
+  it('makes an instance whose own metadata value overrides the prototype Overridden', async () => {
+    const prototype = await create('Pump O');
+    const response = await f.call('POST', `/prototypes/${prototype.UUID}/instances`, { ParentUUID: null, Instances: [{ Name: 'O1', Metadata: { Serial: 'S', Vendor: 'Own' } }] });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual([expect.objectContaining({ Metadata: { Vendor: 'Own', Serial: 'S' }, LinkStatus: 'Overridden' })]);
+  });
+
   it('refuses an instance without a required metadata value (400 naming the key and the instance) and a sibling name taken (409)', async () => {
     const prototype = await create('Pump D');
     const missing = await f.call('POST', `/prototypes/${prototype.UUID}/instances`, { ParentUUID: null, Instances: [{ Name: 'D1' }] });

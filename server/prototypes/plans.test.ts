@@ -206,6 +206,16 @@ describe('a plan over changed instances', () => {
     expect(Object.keys((undoRefused.json() as { errors: object }).errors)).toEqual([`asset:${assets.Q1}:metadata`]);
   });
 
+  it('expires a plan not applied within its day: it reads expired and cannot be applied (409)', async () => {
+    const { prototype, assets } = await setUp('Dryer', ['X1']);
+    const made = await plan(prototype.UUID, [assets.X1]);
+    await f.ctx.db.query("UPDATE prototype_plans SET expires_at = now() - interval '1 minute' WHERE uuid = $1", [made.UUID]);
+    expect(((await f.call('GET', `/prototype-plans/${made.UUID}`)).json() as Plan).State).toBe('expired');
+    const refused = await f.call('POST', `/prototype-plans/${made.UUID}/apply`, { Choices: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'prototypes.errors.plan_expired' });
+  });
+
   it('refuses a plan over assets that are not instances of the prototype (400)', async () => {
     const { prototype } = await setUp('Mixer', ['R1']);
     const { assets: others } = await setUp('Blender', ['R2']);
