@@ -2,6 +2,7 @@ import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } from '../audit/auditActor';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
+import { assetsHandlers } from '../assets/handlers';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { calculationsHandlers } from './calculations';
@@ -55,6 +56,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...assetsHandlers(ctx),
   };
 }
 
