@@ -18,6 +18,7 @@ import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
+import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
@@ -57,6 +58,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
     ...assetsHandlers(ctx),
+    ...prototypeSpreadsheetHandlers(ctx),
   };
 }
 
