@@ -42,12 +42,13 @@ export interface AssetFilter {
   page: number;
 }
 
-const SELECT = `
+const selectFrom = (source: string) => `
   SELECT a.uuid, a.organization_uuid, a.parent_uuid, a.name, a.description, a.status, a.metadata, a.path, a.depth,
          a.prototype_uuid, p.name AS prototype_name, a.link_status, a.created_at, a.updated_at,
          (SELECT count(*)::int FROM assets c
            WHERE c.organization_uuid = a.organization_uuid AND c.parent_uuid = a.uuid AND c.status = 'Active') AS child_count
-    FROM assets a LEFT JOIN prototypes p ON p.uuid = a.prototype_uuid`;
+    FROM ${source} LEFT JOIN prototypes p ON p.uuid = a.prototype_uuid`;
+const SELECT = selectFrom('assets a');
 
 function whereOf(organizationUuid: string, filter: Omit<AssetFilter, 'limit' | 'page'>): { where: string; params: unknown[] } {
   const params: unknown[] = [organizationUuid];
@@ -80,7 +81,14 @@ export function assetsRepository(db: Db) {
       const total = count.rows[0].total;
       if (total === 0 || (filter.page - 1) * filter.limit >= total) return { rows: [], total };
       const paged = [...params, filter.limit, (filter.page - 1) * filter.limit];
-      const { rows } = await db.query<AssetRow>(`${SELECT} WHERE ${where} ORDER BY a.path, a.uuid LIMIT $${paged.length - 1} OFFSET $${paged.length}`, paged);
+      // A page is read in path order (071's index): a search for a common word stops after the
+      // page. A subtree is read through its path range first (OFFSET 0 keeps the planner from
+      // walking the ordered index from the organization's first path to the subtree's).
+      const [source, condition] = filter.path ? [`(SELECT * FROM assets a WHERE ${where} OFFSET 0) a`, 'true'] : ['assets a', where];
+      const { rows } = await db.query<AssetRow>(
+        `${selectFrom(source)} WHERE ${condition} ORDER BY a.path, a.uuid LIMIT $${paged.length - 1} OFFSET $${paged.length}`,
+        paged,
+      );
       return { rows, total };
     },
 
