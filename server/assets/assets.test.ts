@@ -124,6 +124,21 @@ describe('the tree', () => {
     expect(clash.statusCode).toBe(409);
   });
 
+  it('files a change under the area Assets, one entry for a rename however large the subtree', async () => {
+    const site = await create('Audited');
+    const line = await create('Audited line', site.UUID);
+    await call('PUT', `/assets/${site.UUID}`, admin, { Name: 'Audited site', ParentUUID: null, Metadata: {} });
+    const { rows } = await t.db.query<{ action: string; area: string; subject_type: string; subject_uuid: string; subject_name: string }>(
+      'SELECT action, area, subject_type, subject_uuid, subject_name FROM audit_logs WHERE subject_uuid = ANY($1) ORDER BY sequence',
+      [[site.UUID, line.UUID]],
+    );
+    expect(rows).toEqual([
+      { action: 'Create', area: 'Assets', subject_type: 'Asset', subject_uuid: site.UUID, subject_name: 'Audited' },
+      { action: 'Create', area: 'Assets', subject_type: 'Asset', subject_uuid: line.UUID, subject_name: 'Audited line' },
+      { action: 'Update', area: 'Assets', subject_type: 'Asset', subject_uuid: site.UUID, subject_name: 'Audited site' },
+    ]);
+  });
+
   it('does not rewrite a sibling whose name starts alike, nor names with LIKE wildcards', async () => {
     const a = await create('W_1');
     const b = await create('WX1');
