@@ -65,8 +65,9 @@ const noSuchParent = () => new HttpProblem(404, 'No such parent asset', { code: 
 const nameTaken = (error: unknown, field: 'Name' | 'ParentUUID' = 'Name'): never =>
   rethrowUniqueConflict(error, field === 'Name' ? ASSET_UNIQUE_FIELDS : { assets_sibling_name: field }, () => 'An asset of this name exists under this parent', 'already holds an asset of this name');
 
-/** The active asset of the organization, locked for the change; 404 otherwise (409 when deleted). */
+/** The active asset of the organization, its tree locked for the change; 404 otherwise (409 when deleted). */
 async function activeAsset(tx: Db, organizationUuid: string, uuid: string): Promise<AssetRow> {
+  await assetsRepository(tx).lockTree(organizationUuid);
   const asset = await assetsRepository(tx).find(organizationUuid, uuid, true);
   if (!asset) throw noSuchAsset();
   if (asset.status !== 'Active') throw conflict('The asset is deleted', 'assets.errors.deleted');
@@ -95,7 +96,7 @@ export function assetHandlers(ctx: AppContext) {
         parentUuids: list(query.ParentUUIDs),
         uuids: list(query.UUIDs),
         keyword: keywordOf(query.Keyword),
-        path: query.Path?.trim() ? query.Path.trim() : null,
+        path: query.Path?.trim().replace(/\/+$/, '') || null,
         prototypeUuids: list(query.PrototypeUUIDs),
         linkStatuses: list(query.LinkStatuses),
         statuses: list(query.Statuses),
@@ -117,6 +118,7 @@ export function assetHandlers(ctx: AppContext) {
       const input = checkAsset(request.body);
       const actor = callerOf(request).userUuid;
       const created = await ctx.db.transaction(async (tx) => {
+        await assetsRepository(tx).lockTree(organizationUuid);
         const parent = await parentOf(tx, organizationUuid, request.body.ParentUUID);
         const uuid = await assetsRepository(tx).create(organizationUuid, parent, input, actor).catch((error: unknown) => nameTaken(error));
         return reread(tx, organizationUuid, uuid);
@@ -179,6 +181,7 @@ export function assetHandlers(ctx: AppContext) {
       const organizationUuid = organizationOf(request);
       const actor = callerOf(request).userUuid;
       const inUse = await ctx.db.transaction(async (tx) => {
+        await assetsRepository(tx).lockTree(organizationUuid);
         const asset = await assetsRepository(tx).find(organizationUuid, request.params.id, true);
         if (!asset || asset.status !== 'Active') throw noSuchAsset();
         const repository = assetsRepository(tx);

@@ -179,6 +179,7 @@ describe('the list', () => {
     expect(await list(`ParentUUIDs=${uuids['Site A']}`)).toEqual({ total: 2, paths: ['Site A/Line 1', 'Site A/Line 2'] });
     expect(await list(`UUIDs=${uuids['Site B/Line 2']}&UUIDs=${uuids['Site A']}`)).toEqual({ total: 2, paths: ['Site A', 'Site B/Line 2'] });
     expect(await list('Path=Site%20B')).toEqual({ total: 3, paths: ['Site B', 'Site B/Line 1', 'Site B/Line 2'] });
+    expect(await list('Path=Site%20B%2F')).toEqual({ total: 3, paths: ['Site B', 'Site B/Line 1', 'Site B/Line 2'] });
     expect(await list('Keyword=line%202')).toEqual({ total: 2, paths: ['Site A/Line 2', 'Site B/Line 2'] });
     expect(await list('Keyword=BOTTLING')).toEqual({ total: 2, paths: ['Site A/Line 1', 'Site B/Line 1'] });
     expect(await list('Keyword=site%20a')).toEqual({ total: 3, paths: ['Site A', 'Site A/Line 1', 'Site A/Line 2'] });

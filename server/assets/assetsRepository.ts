@@ -75,6 +75,15 @@ function whereOf(organizationUuid: string, filter: Omit<AssetFilter, 'limit' | '
 
 export function assetsRepository(db: Db) {
   return {
+    /**
+     * Serializes the changes to an organization's tree until the transaction ends: a path rewrite
+     * reads the subtree as of its start and would miss a child created meanwhile under a renamed or
+     * moved asset. Take it first in every transaction that creates, renames, moves or deletes.
+     */
+    async lockTree(organizationUuid: string): Promise<void> {
+      await db.query("SELECT pg_advisory_xact_lock(hashtext('assets:' || $1::text))", [organizationUuid]);
+    },
+
     async list(organizationUuid: string, filter: AssetFilter): Promise<{ rows: AssetRow[]; total: number }> {
       const { where, params } = whereOf(organizationUuid, filter);
       const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM assets a WHERE ${where}`, params);
