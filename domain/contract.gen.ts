@@ -1357,7 +1357,7 @@ export interface paths {
         /** Change a property's name, description, measurement or metadata. */
         put: operations["updateAssetProperty"];
         post?: never;
-        /** Remove a property from its asset (the measurement stays); refused (409) while a calculation or form reads it. */
+        /** Remove a property from its asset (the measurement stays, and so do the calculations that read the measurement). */
         delete: operations["deleteAssetProperty"];
         options?: never;
         head?: never;

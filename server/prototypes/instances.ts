@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Read, Write } from '../../domain/contract';
+import { assetsRepository } from '../assets/assetsRepository';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { callerOf, organizationOf } from '../http/caller';
@@ -214,6 +215,8 @@ export function prototypeInstanceHandlers(ctx: AppContext) {
       // Outside the transaction: the licence check reads through ctx.db.
       const calculation = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
       const made = await ctx.db.transaction(async (tx) => {
+        // The tree's lock first (server/assets): a rename or move must not miss the children made here.
+        await assetsRepository(tx).lockTree(organizationUuid);
         const uuids = await instantiate(calculation, tx, organizationUuid, prototype, request.body, actor);
         await refreshLinkStatus(tx, { assetUuids: uuids });
         return assetsJson(tx, uuids);
