@@ -18,6 +18,7 @@ import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
+import { prototypesHandlers } from '../prototypes/handlers';
 import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
@@ -59,6 +60,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationContextHandlers(ctx),
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
+    ...prototypesHandlers(ctx),
   };
 }
 
