@@ -19,6 +19,7 @@ import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
+import { prototypesHandlers } from '../prototypes/handlers';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
@@ -59,6 +60,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationContextHandlers(ctx),
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
+    ...prototypesHandlers(ctx),
   };
 }
 
