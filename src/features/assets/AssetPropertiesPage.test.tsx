@@ -17,7 +17,7 @@ describe('asset properties page', () => {
     const grid = await screen.findByRole('grid', { name: 'Asset properties' });
     const rows = within(grid).getAllByRole('row');
     const temperature = within(rows.find((row) => within(row).queryByText('Temperature')) as HTMLElement);
-    expect(temperature.getByText('Site A/Line 1/Press')).toBeInTheDocument();
+    expect(temperature.getByTitle('Site A / Line 1 / Press')).toHaveTextContent('Site A / Line 1 /Press');
     expect(temperature.getByText('press.temperature')).toBeInTheDocument();
     expect(temperature.getByText('°C')).toBeInTheDocument();
     // The newest point of the last hour (the fixture's last minute).

@@ -12,6 +12,7 @@ import '../../components/ListControls/ListControls.css';
 import { MultiFilter } from '../../components/ListControls/MultiFilter';
 import { SearchBox } from '../../components/ListControls/SearchBox';
 import { Page } from '../../components/Page/Page';
+import { AssetPathText } from './shared/assetPath';
 import { LINK_STATUSES, LinkStatusBadge, linkStatusLabel } from './shared/LinkStatusBadge';
 import { formatLive, useLiveValues, type LiveValue } from './shared/liveValues';
 import './assets.css';
@@ -141,20 +142,20 @@ function usePropertyColumns(values: ReadonlyMap<string, LiveValue>): DataTableCo
     const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
     const lastValue = (row: AssetPropertyRead) => (row.MeasurementUUID ? formatLive(values.get(row.MeasurementUUID)?.value, number, t) : '');
     return [
-      { id: 'path', header: t('assets.properties_page.asset_path'), value: (row) => row.AssetPath ?? '', sortable: false, minWidth: 200, hideable: false },
-      { id: 'alias', header: t('assets.properties.alias'), value: (row) => row.Name, sortable: false, minWidth: 120, hideable: false },
+      { id: 'path', header: t('assets.properties_page.asset_path'), value: (row) => row.AssetPath ?? '', cell: (row) => <AssetPathText path={row.AssetPath ?? ''} />, sortable: false, minWidth: 150, hideable: false },
+      { id: 'alias', header: t('assets.properties.alias'), value: (row) => row.Name, sortable: false, minWidth: 96, hideable: false },
       {
         id: 'measurement',
         header: t('assets.properties.measurement'),
         value: (row) => row.MeasurementName ?? '',
         cell: (row) => (row.MeasurementUUID === null ? <span className="asset-unbound-badge">{t('assets.properties.unbound')}</span> : (row.MeasurementName ?? row.MeasurementUUID)),
         sortable: false,
-        minWidth: 150,
+        minWidth: 120,
       },
-      { id: 'datatype', header: t('assets.properties.datatype'), value: (row) => row.Datatype ?? '', sortable: false, width: 96 },
-      { id: 'unit', header: t('assets.properties.unit'), value: (row) => row.UoM ?? '', sortable: false, width: 72 },
-      { id: 'link_status', header: t('assets.properties.link_status'), value: (row) => linkStatusLabel(t, row.LinkStatus), cell: (row) => <LinkStatusBadge status={row.LinkStatus} />, sortable: false, width: 140 },
-      { id: 'last_value', header: t('assets.properties_page.last_value'), value: lastValue, cell: (row) => <span className="asset-value">{lastValue(row)}</span>, sortable: false, align: 'end', width: 110 },
+      { id: 'datatype', header: t('assets.properties.datatype'), value: (row) => row.Datatype ?? '', sortable: false, width: 80 },
+      { id: 'unit', header: t('assets.properties.unit'), value: (row) => row.UoM ?? '', sortable: false, width: 56 },
+      { id: 'link_status', header: t('assets.properties.link_status'), value: (row) => linkStatusLabel(t, row.LinkStatus), cell: (row) => <LinkStatusBadge status={row.LinkStatus} compact />, sortable: false, width: 100 },
+      { id: 'last_value', header: t('assets.properties_page.last_value'), value: lastValue, cell: (row) => <span className="asset-value">{lastValue(row)}</span>, sortable: false, align: 'end', width: 96 },
     ];
   }, [t, i18n.language, values]);
 }

@@ -76,7 +76,7 @@ describe('assets tree', () => {
     const { user } = render(world);
     await item('Site A');
     await user.type(screen.getByRole('combobox', { name: 'Find an asset' }), 'oven');
-    const option = await screen.findByRole('option', { name: /Site A\/Line 1\/Oven/ });
+    const option = await screen.findByRole('option', { name: /Site A \/ Line 1 \/ Oven/ });
     await user.click(option);
     await waitFor(() => expect(address()).toBe(`/assets?asset=${named(world, 'Oven').UUID}`));
     expect(await item('Oven')).toHaveAttribute('aria-selected', 'true');

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
-import { useGetAssetQuery } from '../../api/areas/assets';
+import { assetsApi, useGetAssetQuery } from '../../api/areas/assets';
 import type { AssetRead } from '../../api/generated/historian.gen';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Page } from '../../components/Page/Page';
 import { selectAccess } from '../../state/privileges';
 import { AssetDialogs, type AssetDialog } from './asset/AssetDialogs';
@@ -23,6 +23,7 @@ export const ASSET_PARAM = 'asset';
 /** /assets (READ_ASSETS; changes with MANAGE_ASSETS): the tree at the left, the selected asset at the right. */
 export function AssetsPage() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const can = useAppSelector(selectAccess);
   const canManage = can({ privileges: [PRIVILEGES.ManageAssets] });
   const [params, setParams] = useSearchParams();
@@ -108,7 +109,7 @@ export function AssetsPage() {
               )}
             </div>
           ) : (
-            <AssetTree label={t('assets.tree.label')} rows={tree.rows} selectedUuid={selectedUuid} revealKey={revealKey} onSelect={choose} onToggle={tree.setOpen} onShowMore={tree.showMore} />
+            <AssetTree label={t('assets.tree.label')} rows={tree.rows} selectedUuid={selectedUuid} revealKey={revealKey} onSelect={choose} onToggle={tree.setOpen} onShowMore={tree.showMore} onRetry={() => dispatch(assetsApi.util.invalidateTags([{ type: 'Asset', id: 'LIST' }]))} />
           )}
         </aside>
         <section className="assets-detail" aria-label={t('assets.detail.panel')}>

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/Modal/Modal';
 import { TextAreaField, TextField } from '../../../components/form/TextFields';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { ParentPicker, type ParentChoice } from './ParentPicker';
+import { displayPath } from '../shared/assetPath';
 
 export type AssetDialog = { kind: 'create'; parent: AssetRead | null } | { kind: 'rename'; asset: AssetRead } | { kind: 'move'; asset: AssetRead } | { kind: 'delete'; asset: AssetRead };
 
@@ -72,7 +73,7 @@ function NameDialog({ parent, asset, onClose, onSaved }: { parent: AssetRead | n
       busy={createState.isLoading || updateState.isLoading}
       width="520px"
     >
-      {parent && <p className="muted assets-dialog-path">{t('assets.dialogs.under', { path: parent.AssetPath })}</p>}
+      {parent && <p className="muted assets-dialog-path">{t('assets.dialogs.under', { path: displayPath(parent.AssetPath) })}</p>}
       {!asset && !parent && <p className="muted assets-dialog-path">{t('assets.dialogs.site_help')}</p>}
       <TextField
         name="Name"
@@ -112,7 +113,7 @@ function MoveDialog({ asset, onClose }: { asset: AssetRead; onClose: () => void 
   };
   return (
     <Modal open title={t('assets.dialogs.move_title', { name: asset.Name })} onCancel={onClose} onSave={() => void save()} saveDisabled={choice === null || unchanged} busy={state.isLoading} labels={{ save: t('assets.dialogs.move') }} width="560px">
-      <p className="muted assets-dialog-path">{t('assets.dialogs.now_at', { path: asset.AssetPath })}</p>
+      <p className="muted assets-dialog-path">{t('assets.dialogs.now_at', { path: displayPath(asset.AssetPath) })}</p>
       <ParentPicker moving={asset} value={choice} onChange={setChoice} />
       {unchanged && <p className="form-help">{t('assets.dialogs.same_parent')}</p>}
       {error && (
@@ -170,7 +171,7 @@ function DeleteDialog({ asset, onClose, onDeleted }: { asset: AssetRead; onClose
     >
       {dependants ? (
         <>
-          <p role="alert">{t('assets.dialogs.in_use', { path: asset.AssetPath })}</p>
+          <p role="alert">{t('assets.dialogs.in_use', { path: displayPath(asset.AssetPath) })}</p>
           <ul className="assets-dependants">
             {dependants.Children > 0 && <li>{t('assets.dialogs.dependants.children', { count: dependants.Children })}</li>}
             {dependants.Properties > 0 && <li>{t('assets.dialogs.dependants.properties', { count: dependants.Properties })}</li>}
@@ -182,7 +183,7 @@ function DeleteDialog({ asset, onClose, onDeleted }: { asset: AssetRead; onClose
           </label>
         </>
       ) : (
-        <p>{t('assets.dialogs.delete_text', { path: asset.AssetPath })}</p>
+        <p>{t('assets.dialogs.delete_text', { path: displayPath(asset.AssetPath) })}</p>
       )}
     </Modal>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAssetsPageQuery } from '../../../api/areas/assets';
 import type { AssetRead } from '../../../api/generated/historian.gen';
 import { SearchCombobox } from '../shared/SearchCombobox';
+import { displayPath } from '../shared/assetPath';
 
 export interface ParentChoice {
   /** Null: the top of the tree. */
@@ -54,7 +55,7 @@ export function ParentPicker({ moving, value, onChange }: { moving: AssetRead; v
           renderOption={(asset) => (
             <>
               <strong>{asset.Name}</strong>
-              <span className="search-combobox-path">{asset.AssetPath}</span>
+              <span className="search-combobox-path">{displayPath(asset.AssetPath)}</span>
             </>
           )}
           onKeywordChange={setKeyword}
@@ -63,7 +64,7 @@ export function ParentPicker({ moving, value, onChange }: { moving: AssetRead; v
       )}
       {value && (
         <p className="assets-parent-chosen" role="status">
-          {value.uuid === null ? t('assets.dialogs.goes_top') : t('assets.dialogs.goes_under', { path: value.path })}
+          {value.uuid === null ? t('assets.dialogs.goes_top') : t('assets.dialogs.goes_under', { path: displayPath(value.path) })}
         </p>
       )}
     </fieldset>

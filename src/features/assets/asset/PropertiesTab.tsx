@@ -8,6 +8,7 @@ import { LinkStatusBadge } from '../shared/LinkStatusBadge';
 import { formatLive, useLiveValues, type LiveValue } from '../shared/liveValues';
 import { Sparkline } from '../shared/Sparkline';
 import { PropertyDialog } from './PropertyDialog';
+import { displayPath } from '../shared/assetPath';
 
 const ICON = { size: 16, 'aria-hidden': true, focusable: false } as const;
 /** An asset has few properties; one call has them all. */
@@ -51,7 +52,7 @@ export function PropertiesTab({ asset, canManage }: { asset: AssetRead; canManag
         <p role="status" className="assets-tab-empty">{canManage ? t('assets.properties.empty_manage') : t('assets.properties.empty')}</p>
       ) : (
         <div className="asset-table-wrap">
-          <table className="asset-table">
+          <table className="asset-table asset-properties-table">
             <caption className="visually-hidden">{t('assets.properties.caption', { name: asset.Name })}</caption>
             <thead>
               <tr>
@@ -93,7 +94,7 @@ export function PropertiesTab({ asset, canManage }: { asset: AssetRead; canManag
           labels={{ confirm: t('assets.properties.remove') }}
           width="480px"
         >
-          <p>{t('assets.properties.remove_text', { name: removing.Name, path: asset.AssetPath })}</p>
+          <p>{t('assets.properties.remove_text', { name: removing.Name, path: displayPath(asset.AssetPath) })}</p>
         </Modal>
       )}
     </div>
@@ -117,11 +118,11 @@ function PropertyRow({ property, live, canManage, onEdit, onBind, onRemove }: Pr
   const time = live?.time === undefined ? undefined : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(live.time));
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className="cell-alias">
         <span className="asset-property-name">{property.Name}</span>
         {property.Description && <span className="asset-property-description">{property.Description}</span>}
       </th>
-      <td>
+      <td className="cell-measurement">
         {unbound ? (
           <span className="asset-unbound">
             <span className="asset-unbound-badge">{t('assets.properties.unbound')}</span>
@@ -136,17 +137,27 @@ function PropertyRow({ property, live, canManage, onEdit, onBind, onRemove }: Pr
           <span className="asset-measurement">{property.MeasurementName ?? property.MeasurementUUID}</span>
         )}
       </td>
-      <td className="asset-mono">{property.Datatype ?? ''}</td>
-      <td>{property.UoM ?? ''}</td>
-      <td className="asset-num" title={time}>
-        {unbound ? '' : value === '' ? <span className="muted">{t('assets.properties.no_value')}</span> : <span className="asset-value">{value}</span>}
+      <td className="asset-mono cell-datatype">{property.Datatype ?? ''}</td>
+      <td className="cell-unit">{property.UoM ?? ''}</td>
+      <td className="asset-num cell-value" title={time}>
+        {unbound ? (
+          ''
+        ) : value === '' ? (
+          <span className="muted">{t('assets.properties.no_value')}</span>
+        ) : (
+          <>
+            <span className="asset-value">{value}</span>
+            {/* The unit beside the value when the table folds into cards (its own column is hidden then). */}
+            {property.UoM && <span className="asset-uom-inline" aria-hidden="true">{` ${property.UoM}`}</span>}
+          </>
+        )}
       </td>
-      <td>{!unbound && live && <Sparkline series={live.series} unit={property.UoM} />}</td>
-      <td>
-        <LinkStatusBadge status={property.LinkStatus} />
+      <td className="cell-trend">{!unbound && live && <Sparkline series={live.series} unit={property.UoM} />}</td>
+      <td className="cell-status">
+        <LinkStatusBadge status={property.LinkStatus} compact />
       </td>
       {canManage && (
-        <td className="asset-row-actions">
+        <td className="asset-row-actions cell-actions">
           <button type="button" className="icon-button" aria-label={t('assets.properties.edit_named', { name: property.Name })} title={t('assets.properties.edit')} onClick={onEdit}>
             <Pencil {...ICON} />
           </button>

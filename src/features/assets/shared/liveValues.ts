@@ -23,7 +23,13 @@ export interface LiveValue {
 function liveOf(series: TimeseriesSeries): LiveValue {
   const rows = series.DataPoints.filter((row) => row[1] !== null && row[1] !== undefined);
   const last = rows.at(-1) ?? series.LastKnownPoint ?? undefined;
-  const numbers = rows.flatMap((row): (readonly [number, number])[] => (typeof row[0] === 'number' && typeof row[1] === 'number' ? [[row[0], row[1]]] : []));
+  // Booleans draw as a step between 0 and 1; texts and arrays draw nothing.
+  const numbers = rows.flatMap((row): (readonly [number, number])[] => {
+    const [time, value] = row;
+    if (typeof time !== 'number') return [];
+    if (typeof value === 'number') return [[time, value]];
+    return typeof value === 'boolean' ? [[time, value ? 1 : 0]] : [];
+  });
   return { value: last?.[1], time: typeof last?.[0] === 'number' ? last[0] : undefined, series: numbers };
 }
 

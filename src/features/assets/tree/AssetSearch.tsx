@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAssetsPageQuery } from '../../../api/areas/assets';
 import type { AssetRead } from '../../../api/generated/historian.gen';
 import { SearchCombobox } from '../shared/SearchCombobox';
+import { displayPath } from '../shared/assetPath';
 
 const RESULTS = 25;
 
@@ -25,7 +26,7 @@ export function AssetSearch({ onChoose }: { onChoose: (asset: AssetRead) => void
             <span className="search-combobox-option">
               <strong>{asset.Name}</strong>
             </span>
-            <span className="search-combobox-path">{asset.AssetPath}</span>
+            <span className="search-combobox-path">{displayPath(asset.AssetPath)}</span>
           </>
         )}
         onKeywordChange={setKeyword}

@@ -42,6 +42,8 @@ export interface AssetTreeProps {
   onSelect: (asset: AssetRead) => void;
   onToggle: (key: string, open: boolean) => void;
   onShowMore: (parentKey: string) => void;
+  /** A level that failed to load is asked for again. */
+  onRetry: () => void;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface AssetTreeProps {
  * Right opens or enters, Left closes or goes to the parent, Home and End, type-ahead on the names,
  * Enter selects. Virtualised, the active row always stays drawn so focus never falls out.
  */
-export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onToggle, onShowMore }: AssetTreeProps) {
+export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onToggle, onShowMore, onRetry }: AssetTreeProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -72,7 +74,7 @@ export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onTo
   useEffect(() => {
     if (revealKey === null || revealIndex < 0) return;
     setActiveKey(revealKey);
-    virtualizer.scrollToIndex(revealIndex, { align: 'center' });
+    virtualizer.scrollToIndex(revealIndex, { align: 'auto' });
   }, [revealKey, revealIndex, virtualizer]);
 
   useEffect(() => {
@@ -91,6 +93,7 @@ export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onTo
   const activate = (row: TreeRow) => {
     if (row.kind === 'asset') onSelect(row.asset);
     else if (row.kind === 'more') onShowMore(row.parentKey);
+    else if (row.kind === 'failed') onRetry();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
