@@ -57,8 +57,10 @@ export function PropertiesTab({ asset, canManage }: { asset: AssetRead; canManag
             <thead>
               <tr>
                 <th scope="col">{t('assets.properties.alias')}</th>
-                <th scope="col">{t('assets.properties.measurement')}</th>
-                <th scope="col">{t('assets.properties.datatype')}</th>
+                <th scope="col">
+                  {t('assets.properties.measurement')}
+                  <span className="asset-th-sub">{t('assets.properties.datatype')}</span>
+                </th>
                 <th scope="col">{t('assets.properties.unit')}</th>
                 <th scope="col" className="asset-num">{t('assets.properties.value')}</th>
                 <th scope="col">{t('assets.properties.last_hour')}</th>
@@ -136,8 +138,8 @@ function PropertyRow({ property, live, canManage, onEdit, onBind, onRemove }: Pr
         ) : (
           <span className="asset-measurement">{property.MeasurementName ?? property.MeasurementUUID}</span>
         )}
+        {property.Datatype && <span className="asset-property-type">{property.Datatype}</span>}
       </td>
-      <td className="asset-mono cell-datatype">{property.Datatype ?? ''}</td>
       <td className="cell-unit">{property.UoM ?? ''}</td>
       <td className="asset-num cell-value" title={time}>
         {unbound ? (
