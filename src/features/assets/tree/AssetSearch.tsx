@@ -30,7 +30,10 @@ export function AssetSearch({ onChoose }: { onChoose: (asset: AssetRead) => void
           </>
         )}
         onKeywordChange={setKeyword}
-        onChoose={onChoose}
+        onChoose={(asset) => {
+          setKeyword('');
+          onChoose(asset);
+        }}
       />
       {keyword && found.data && found.data.totalCount > found.data.items.length && <p className="asset-search-more muted">{t('assets.search.more', { shown: found.data.items.length, total: found.data.totalCount })}</p>}
     </div>
