@@ -58,9 +58,14 @@ export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onTo
   const focusWanted = useRef(false);
   const typed = useRef({ text: '', at: 0 });
 
+  const treeHasFocus = useRef(false);
+  const lastIndex = useRef(0);
   const found = rows.findIndex((row) => row.key === activeKey);
   const selectedIndex = rows.findIndex((row) => row.key === selectedUuid);
-  const activeIndex = found >= 0 ? found : Math.max(0, selectedIndex);
+  // A row that goes away (Show more turning into the loaded rows, a deleted asset) leaves the
+  // active place where it was, not back at the top.
+  const activeIndex = found >= 0 ? found : activeKey !== null ? Math.max(0, Math.min(lastIndex.current, rows.length - 1)) : Math.max(0, selectedIndex);
+  lastIndex.current = activeIndex;
   const active = rows[activeIndex];
 
   const rangeExtractor = useCallback((range: Range) => {
@@ -78,7 +83,9 @@ export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onTo
   }, [revealKey, revealIndex, virtualizer]);
 
   useEffect(() => {
-    if (!focusWanted.current || !active) return;
+    // The focused row was drawn away while the tree had focus: the row now in its place takes it.
+    const lost = treeHasFocus.current && (document.activeElement === document.body || document.activeElement === null);
+    if ((!focusWanted.current && !lost) || !active) return;
     focusWanted.current = false;
     scrollRef.current?.querySelector<HTMLElement>(`[data-tree-key="${CSS.escape(active.key)}"]`)?.focus();
   });
@@ -117,7 +124,19 @@ export function AssetTree({ label, rows, selectedUuid, revealKey, onSelect, onTo
 
   return (
     <div ref={scrollRef} className="asset-tree-scroll">
-      <div role="tree" aria-label={label} className="asset-tree" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
+      <div
+        role="tree"
+        aria-label={label}
+        className="asset-tree"
+        style={{ height: virtualizer.getTotalSize() }}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          treeHasFocus.current = true;
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) treeHasFocus.current = false;
+        }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           const isActive = item.index === activeIndex;
