@@ -37,6 +37,7 @@ export const PRIVILEGES = {
   ManageMeasurements: 'MANAGE_MEASUREMENTS',
   ReadAssets: 'READ_ASSETS',
   ReadPrototypes: 'READ_PROTOTYPES',
+  ManagePrototypes: 'MANAGE_PROTOTYPES',
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
   ReadEvents: 'READ_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
