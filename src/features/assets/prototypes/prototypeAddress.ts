@@ -15,3 +15,6 @@ export function bulkPath(prototypeUuid: string, assetUuids: readonly string[] = 
 }
 
 export const readAssets = (params: URLSearchParams): string[] => (params.get(ASSETS_PARAM) ?? '').split(',').filter((uuid) => uuid !== '');
+
+/** The plan the bulk page shows (?plan=UUID), so that a reload comes back to it. */
+export const PLAN_PARAM = 'plan';
