@@ -28,7 +28,8 @@ export function InstancesDialog({ prototype, onClose }: InstancesDialogProps) {
   const [parent, setParent] = useState<AssetRead | null>(null);
   const [count, setCount] = useState(1);
   const [pattern, setPattern] = useState(`${prototype.Name} ${NUMBER_TOKEN}`);
-  const [start, setStart] = useState(1);
+  const [startText, setStartText] = useState('1');
+  const start = Number.isInteger(Number(startText)) && startText.trim() !== '' ? Number(startText) : 1;
   const [perInstance, setPerInstance] = useState(false);
   const [shared, setShared] = useState<Record<string, string>>({});
   const [own, setOwn] = useState<Record<string, string>>({});
@@ -98,7 +99,7 @@ export function InstancesDialog({ prototype, onClose }: InstancesDialogProps) {
           </div>
           <div className="proto-field">
             <label htmlFor={`${id}-start`}>{t('prototypes.instances.start')}</label>
-            <input id={`${id}-start`} type="number" step={1} value={Number.isNaN(start) ? '' : start} onChange={(event) => setStart(Number.isNaN(event.target.valueAsNumber) ? 1 : Math.trunc(event.target.valueAsNumber))} />
+            <input id={`${id}-start`} type="number" step={1} value={startText} onChange={(event) => setStartText(event.target.value)} />
           </div>
           <div className="proto-names-preview" aria-label={t('prototypes.instances.preview')} role="group">
             <span className="proto-help">{t('prototypes.instances.preview')}</span>
