@@ -36,6 +36,7 @@ export const PRIVILEGES = {
   ReadMeasurements: 'READ_MEASUREMENTS',
   ManageMeasurements: 'MANAGE_MEASUREMENTS',
   ReadAssets: 'READ_ASSETS',
+  ManageAssets: 'MANAGE_ASSETS',
   ReadPrototypes: 'READ_PROTOTYPES',
   ManagePrototypes: 'MANAGE_PROTOTYPES',
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',

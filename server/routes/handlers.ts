@@ -2,6 +2,7 @@ import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } from '../audit/auditActor';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
+import { assetsHandlers } from '../assets/handlers';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { calculationsHandlers } from './calculations';
@@ -17,6 +18,8 @@ import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
 import { productUpdatesHandlers } from './productUpdates';
+import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
+import { prototypesHandlers } from '../prototypes/handlers';
 import { organizationsHandlers } from './organizations';
 import { settingsHandlers } from './settings';
 import { systemHandlers } from './system';
@@ -55,6 +58,9 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...assetsHandlers(ctx),
+    ...prototypeSpreadsheetHandlers(ctx),
+    ...prototypesHandlers(ctx),
   };
 }
 

@@ -26,6 +26,7 @@ const AREA_KEYS: Readonly<Record<string, string>> = {
   Calculations: 'audit_log.areas.Calculations',
   DimensionEvents: 'audit_log.areas.DimensionEvents',
   Prototypes: 'audit_log.areas.Prototypes',
+  Assets: 'audit_log.areas.Assets',
 };
 
 const SUBJECT_TYPE_KEYS: Readonly<Record<string, string>> = {
@@ -49,6 +50,10 @@ const SUBJECT_TYPE_KEYS: Readonly<Record<string, string>> = {
   TableLayout: 'audit_log.subject_types.TableLayout',
   Measurement: 'audit_log.subject_types.Measurement',
   Calculation: 'audit_log.subject_types.Calculation',
+  Asset: 'audit_log.subject_types.Asset',
+  AssetProperty: 'audit_log.subject_types.AssetProperty',
+  Prototype: 'audit_log.subject_types.Prototype',
+  PropertyPrototype: 'audit_log.subject_types.PropertyPrototype',
   AuditLogRetention: 'audit_log.subject_types.AuditLogRetention',
 };
 
