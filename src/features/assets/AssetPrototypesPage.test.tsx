@@ -52,8 +52,8 @@ describe('prototypes page', () => {
     const table = await screen.findByRole('grid', { name: 'Prototypes' });
     const filler = await within(table).findByRole('row', { name: /Filler/ });
     expect(within(filler).getByText('Bottle filling machine')).toBeInTheDocument();
-    expect(within(filler).getByTitle('Applied: 3')).toBeInTheDocument();
-    expect(within(filler).getByTitle('Needs update: 2')).toBeInTheDocument();
+    expect(within(filler).getByLabelText('Applied: 3 instances')).toBeInTheDocument();
+    expect(within(filler).getByLabelText('Needs update: 2 instances')).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /Mixer/ })).getByText('No instances')).toBeInTheDocument();
     expect(screen.getByText('2 prototypes')).toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ import { Page } from '../../components/Page/Page';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { selectAccess } from '../../state/privileges';
 import { InstancesDialog } from './prototypes/InstancesDialog';
-import { LINK_STATUSES, LinkStatusBadge } from './prototypes/LinkStatusBadge';
+import { LINK_STATUSES, LinkStatusBadge, linkStatusLabel } from './shared/LinkStatusBadge';
 import { bulkPath, NEW_PROTOTYPE, OPEN_PARAM } from './prototypes/prototypeAddress';
 import { PrototypeDrawer } from './prototypes/PrototypeDrawer';
 import { instanceTotal } from './prototypes/prototypeRules';
@@ -49,6 +49,7 @@ export function AssetPrototypesPage() {
   );
   const openUuid = params.get(OPEN_PARAM);
 
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const columns = useMemo<DataTableColumn<PrototypeRead>[]>(
     () => [
       { id: 'name', header: t('prototypes.columns.name'), value: (row) => row.Name, minWidth: 180 },
@@ -67,14 +68,17 @@ export function AssetPrototypesPage() {
           ) : (
             <span className="proto-badges">
               {present.map((status) => (
-                <LinkStatusBadge key={status} status={status} count={counts[status]} />
+                <span key={status} className="proto-count" aria-label={t('prototypes.instances_with', { status: linkStatusLabel(t, status), count: counts[status] ?? 0, n: number.format(counts[status] ?? 0) })}>
+                  <LinkStatusBadge status={status} />
+                  <strong>{number.format(counts[status] ?? 0)}</strong>
+                </span>
               ))}
             </span>
           );
         },
       },
     ],
-    [t],
+    [t, number],
   );
 
   const actions = useMemo<DataTableAction<PrototypeRead>[]>(
@@ -86,7 +90,6 @@ export function AssetPrototypesPage() {
     [canManage, navigate, open, t],
   );
 
-  const number = new Intl.NumberFormat(i18n.language);
   const createButton = canManage && (
     <button type="button" className="primary" onClick={() => open(NEW_PROTOTYPE)}>
       <Plus {...ICON} />

@@ -5,7 +5,9 @@ import { useAssetChoicesQuery } from '../../../api/areas/prototypes';
 import type { AssetRead, PrototypeLinkStatus, PrototypeRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableColumn } from '../../../components/DataTable/types';
-import { isLinkStatus, LINK_STATUSES, LinkStatusBadge, useLinkStatusLabel } from '../prototypes/LinkStatusBadge';
+import { LINK_STATUSES, LinkStatusBadge, linkStatusLabel } from '../shared/LinkStatusBadge';
+
+const isLinkStatus = (value: string): value is PrototypeLinkStatus => LINK_STATUSES.some((status) => status === value);
 
 // The first step of the bulk page: a prototype and the instances to plan for. Every linked
 // instance is chosen at first (or those the address names); the list filters by link status and
@@ -28,7 +30,6 @@ export interface InstanceChooserProps {
 export function InstanceChooser({ prototypes, prototypeUuid, preselected, planning, onPrototype, onPlan }: InstanceChooserProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const statusLabel = useLinkStatusLabel();
   const [status, setStatus] = useState<PrototypeLinkStatus | ''>('');
   const [pathText, setPathText] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -67,11 +68,11 @@ export function InstanceChooser({ prototypes, prototypeUuid, preselected, planni
         cell: (asset) => <input type="checkbox" aria-label={t('prototypes.bulk.instances.choose', { name: asset.AssetPath })} checked={selected.has(asset.UUID)} onChange={() => toggle(asset.UUID)} onClick={(event) => event.stopPropagation()} />,
       },
       { id: 'path', header: t('prototypes.bulk.columns.path'), value: (asset) => asset.AssetPath, minWidth: 320 },
-      { id: 'status', header: t('prototypes.bulk.columns.link_status'), value: (asset) => statusLabel(asset.LinkStatus), cell: (asset) => <LinkStatusBadge status={asset.LinkStatus} />, width: 200 },
+      { id: 'status', header: t('prototypes.bulk.columns.link_status'), value: (asset) => linkStatusLabel(t, asset.LinkStatus), cell: (asset) => <LinkStatusBadge status={asset.LinkStatus} />, width: 200 },
     ],
     // toggle reads `selected`, which the deps hold.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, selected, statusLabel],
+    [t, selected],
   );
   const number = new Intl.NumberFormat(i18n.language);
   const chosenInList = (all.data ?? []).filter((asset) => selected.has(asset.UUID)).map((asset) => asset.UUID);
@@ -96,7 +97,7 @@ export function InstanceChooser({ prototypes, prototypeUuid, preselected, planni
             <option value="">{t('prototypes.bulk.instances.any_status')}</option>
             {LINK_STATUSES.filter((item) => item !== 'NotLinked').map((item) => (
               <option key={item} value={item}>
-                {statusLabel(item)}
+                {linkStatusLabel(t, item)}
               </option>
             ))}
           </select>
