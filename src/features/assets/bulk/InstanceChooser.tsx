@@ -62,7 +62,7 @@ export function InstanceChooser({ prototypes, prototypeUuid, preselected, planni
       {
         id: 'chosen',
         header: t('prototypes.bulk.instances.chosen'),
-        width: 56,
+        width: 88,
         sortable: false,
         hideable: false,
         cell: (asset) => <input type="checkbox" aria-label={t('prototypes.bulk.instances.choose', { name: asset.AssetPath })} checked={selected.has(asset.UUID)} onChange={() => toggle(asset.UUID)} onClick={(event) => event.stopPropagation()} />,

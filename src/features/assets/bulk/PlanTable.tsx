@@ -47,7 +47,7 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
             {
               id: 'mark',
               header: t('prototypes.bulk.columns.mark'),
-              width: 48,
+              width: 64,
               sortable: false,
               hideable: false,
               cell: (row: PrototypePlanRow) =>
@@ -55,9 +55,9 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
             },
           ]
         : []),
-      { id: 'kind', header: t('prototypes.bulk.columns.kind'), value: (row) => kindText(t, row.EntityKind), width: 150 },
-      { id: 'path', header: t('prototypes.bulk.columns.path'), value: (row) => row.AssetPath, minWidth: 220 },
-      { id: 'name', header: t('prototypes.bulk.columns.name'), value: (row) => row.Name, minWidth: 160 },
+      { id: 'kind', header: t('prototypes.bulk.columns.kind'), value: (row) => kindText(t, row.EntityKind), width: 120 },
+      { id: 'path', header: t('prototypes.bulk.columns.path'), value: (row) => row.AssetPath, minWidth: 180 },
+      { id: 'name', header: t('prototypes.bulk.columns.name'), value: (row) => row.Name, minWidth: 130 },
       {
         id: 'action',
         header: t('prototypes.bulk.columns.action'),
@@ -71,7 +71,7 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
             </span>
           );
         },
-        width: 170,
+        width: 140,
       },
       {
         id: 'conflict',
@@ -84,9 +84,8 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
               {t('prototypes.bulk.conflict')}
             </span>
           ) : null,
-        width: 120,
+        width: 100,
       },
-      { id: 'problem', header: t('prototypes.bulk.columns.problem'), value: (row) => row.Problem ?? '', cell: (row) => (row.Problem ? <span className="bulk-problem">{row.Problem}</span> : null), width: 170 },
       {
         id: 'choice',
         header: t('prototypes.bulk.columns.choice'),
@@ -97,9 +96,10 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
           ) : (
             <span className="muted">—</span>
           ),
-        width: 170,
+        width: 140,
         sortable: false,
       },
+      { id: 'problem', header: t('prototypes.bulk.columns.problem'), value: (row) => row.Problem ?? '', cell: (row) => (row.Problem ? <span className="bulk-problem">{row.Problem}</span> : null), minWidth: 100 },
     ];
   }, [t, choices, editable, marked, onChoose]);
 

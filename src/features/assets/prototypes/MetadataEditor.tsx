@@ -26,7 +26,14 @@ export function MetadataEditor({ lines, errors, readOnly, onChange }: MetadataEd
       {lines.length === 0 ? (
         <p className="muted">{t('prototypes.metadata.none')}</p>
       ) : (
-        <table className="proto-grid">
+        <table className="proto-grid proto-grid-fixed">
+          <colgroup>
+            <col />
+            <col className="proto-col-required" />
+            <col className="proto-col-kind" />
+            <col />
+            {!readOnly && <col className="proto-col-actions" />}
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('prototypes.metadata.key')}</th>
