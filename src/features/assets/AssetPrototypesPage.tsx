@@ -52,14 +52,14 @@ export function AssetPrototypesPage() {
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const columns = useMemo<DataTableColumn<PrototypeRead>[]>(
     () => [
-      { id: 'name', header: t('prototypes.columns.name'), value: (row) => row.Name, minWidth: 180 },
-      { id: 'description', header: t('prototypes.columns.description'), value: (row) => row.Description ?? '', minWidth: 200 },
-      { id: 'properties', header: t('prototypes.columns.properties'), value: (row) => row.PropertyPrototypes.length, width: 110, align: 'end' },
+      { id: 'name', header: t('prototypes.columns.name'), value: (row) => row.Name, minWidth: 140 },
+      { id: 'description', header: t('prototypes.columns.description'), value: (row) => row.Description ?? '', minWidth: 140 },
+      { id: 'properties', header: t('prototypes.columns.properties'), value: (row) => row.PropertyPrototypes.length, width: 100, align: 'end' },
       {
         id: 'instances',
         header: t('prototypes.columns.instances'),
         value: (row) => instanceTotal(row),
-        minWidth: 300,
+        minWidth: 240,
         cell: (row) => {
           const counts = row.InstanceCounts ?? {};
           const present = LINK_STATUSES.filter((status) => (counts[status] ?? 0) > 0);
@@ -69,7 +69,8 @@ export function AssetPrototypesPage() {
             <span className="proto-badges">
               {present.map((status) => (
                 <span key={status} className="proto-count" aria-label={t('prototypes.instances_with', { status: linkStatusLabel(t, status), count: counts[status] ?? 0, n: number.format(counts[status] ?? 0) })}>
-                  <LinkStatusBadge status={status} />
+                  {/* Several statuses side by side: their icons, each named in its tooltip and for screen readers. */}
+                  <LinkStatusBadge status={status} compact={present.length > 1} />
                   <strong>{number.format(counts[status] ?? 0)}</strong>
                 </span>
               ))}
