@@ -190,7 +190,7 @@ export function PlanView({ planUuid, prototypeName, canManage, planning, onPlanA
           {plan.State === 'planned' && (
             <>
               <span className={waiting.length > 0 ? 'bulk-apply-waiting' : 'muted'} role="status">
-                {waiting.length > 0 ? t('prototypes.bulk.waiting', { count: waiting.length, n: number.format(waiting.length) }) : t('prototypes.bulk.ready')}
+                {waiting.length > 0 ? t('prototypes.bulk.waiting', { count: waiting.length, n: number.format(waiting.length) }) : plan.Rows.some((row) => row.Conflict) ? t('prototypes.bulk.ready') : t('prototypes.bulk.no_conflicts')}
               </span>
               {waiting.length > 0 && (
                 <button type="button" className="bulk-link" onClick={() => setFilter('Conflicts')}>
