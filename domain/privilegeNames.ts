@@ -38,6 +38,7 @@ export const PRIVILEGES = {
   ReadAssets: 'READ_ASSETS',
   ManageAssets: 'MANAGE_ASSETS',
   ReadPrototypes: 'READ_PROTOTYPES',
+  ManagePrototypes: 'MANAGE_PROTOTYPES',
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
   ReadEvents: 'READ_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',

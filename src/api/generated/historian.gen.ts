@@ -3464,7 +3464,7 @@ export type PrototypePlanRow = {
   /** Both sides changed since the last apply: the row needs a keep-or-update choice. */
   Conflict: boolean;
   /** What applying does with the row without a choice (null for a conflict, which needs one, and for rows with nothing to choose). */
-  DefaultChoice?: ("keep" | "update") | null;
+  DefaultChoice?: ("keep" | "update" | null) | null;
   /** Why the row cannot be applied as it stands (a code, e.g. measurement_not_found); applying skips it. */
   Problem?: string | null;
   Fields: PrototypePlanField[];
