@@ -3,29 +3,28 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROUTES } from '../src/state/routes';
-import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './support/adminApi';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { ROUTES } from '../../src/state/routes';
+import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './adminApi';
+import { signInWithForm } from './authPages';
+import { launchBrowser, newContext } from './browser';
+import { startServer, type RunningServer } from './server';
 
-// Every real page of the route table (src/state/routes.ts), in both themes and at both sizes, on
-// the real server with real data (an organization, a collector, a group, a user): each one is
-// photographed (under E2E_SHOTS_DIR, or a temp directory) and must not scroll sideways, must pass
-// axe-core without any violation and must draw no emoji as icons. Then the
-// administrator switches to German in the profile, and no visible text may still be its English
-// catalogue value where the German one differs (the names of the data excepted). One browser, one
-// server, one session.
+// The tour of every real page of the route table (src/state/routes.ts) on the real server with
+// real data (an organization, a collector, a group, a user, a database, a sign-on provider): each
+// page is photographed (under E2E_SHOTS_DIR, or a temp directory) and must not scroll sideways,
+// must pass axe-core without any violation and must draw no emoji as icons. The tour is split
+// into files (one per theme, one in German) so that two Jest workers share it; each file starts
+// one server and one browser and keeps one session.
 
-const THEMES = ['light', 'dark'] as const;
-const SIZES = [
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const SIZES = [
   { width: 1440, height: 900 },
   { width: 1024, height: 768 },
 ] as const;
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'historian-e2e-pages-'));
-/** Names and descriptions of the records on the pages: data, shown as stored in every language. */
-const dataNames = new Set<string>();
 
-type Catalogue = Record<string, string>;
+export type Catalogue = Record<string, string>;
 
 function flatten(tree: unknown, prefix = '', into: Catalogue = {}): Catalogue {
   if (typeof tree === 'string') into[prefix] = tree;
@@ -33,25 +32,33 @@ function flatten(tree: unknown, prefix = '', into: Catalogue = {}): Catalogue {
   return into;
 }
 
-const catalogue = (language: string): Catalogue =>
-  flatten(JSON.parse(readFileSync(path.join(__dirname, '..', 'locales', language, 'general.json'), 'utf8')));
+export const catalogue = (language: string): Catalogue =>
+  flatten(JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'locales', language, 'general.json'), 'utf8')));
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let pageErrors: string[];
-let admin: AdminApi;
-/** Route id → the address that shows it with real data (detail pages name a record by ?id=). */
-const addresses = new Map<string, string>();
+export interface PageTour {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page, for the test's last assertion. */
+  pageErrors: string[];
+  admin: AdminApi;
+  /** Route id → the address that shows it with real data (detail pages name a record by ?id=). */
+  addresses: Map<string, string>;
+  /** Names and descriptions of the records on the pages: data, shown as stored in every language. */
+  dataNames: Set<string>;
+  shotsDir: string;
+  stop(): Promise<void>;
+}
 
 interface Created {
   UUID: string;
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await prepareAdmin(server.url);
+/** One server with the scene's data and one browser page (reduced motion), not yet signed in. */
+export async function startPageTour(): Promise<PageTour> {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const admin = await prepareAdmin(server.url);
   const organizations = await admin.json<Array<{ UUID: string; IsRoot: boolean }>>('GET', '/current-user/organizations');
   const root = organizations.find((organization) => organization.IsRoot)?.UUID ?? '';
   const north = await admin.json<Created>('POST', '/organizations', {
@@ -89,6 +96,7 @@ beforeAll(async () => {
       ['/authentication-providers', root],
     ].map(([list, organization]) => admin.json<Array<Record<string, unknown>>>('GET', list, { organization })),
   );
+  const dataNames = new Set<string>();
   for (const record of records.flat()) {
     for (const field of ['Name', 'Description', 'ProviderName']) if (typeof record[field] === 'string') dataNames.add(record[field]);
   }
@@ -99,39 +107,63 @@ beforeAll(async () => {
     timeseries_database: database.UUID,
     auth_provider: provider.UUID,
   };
+  const addresses = new Map<string, string>();
   for (const route of ROUTES) {
     if ('placeholder' in route && route.placeholder) continue;
     addresses.set(route.id, detail[route.id] ? `${route.path}?id=${detail[route.id]}` : route.path);
   }
-  ({ context, page, errors: pageErrors } = await newContext(browser, server.url));
+  const { context, page, errors: pageErrors } = await newContext(browser, server.url);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function setSetupDone(done: boolean) {
-  const organizations = await admin.json<Array<{ UUID: string; IsRoot: boolean }>>('GET', '/current-user/organizations');
-  const root = organizations.find((organization) => organization.IsRoot)?.UUID ?? '';
-  await admin.json('PUT', '/settings/batch', { body: [{ Name: 'setup.done', Value: String(done) }], organization: root });
+  return {
+    server,
+    browser,
+    context,
+    page,
+    pageErrors,
+    admin,
+    addresses,
+    dataNames,
+    shotsDir: SHOTS_DIR,
+    async stop() {
+      await context.close();
+      await browser.close();
+      await server.stop();
+    },
+  };
 }
 
-const shell = () => page.locator('.app-shell main');
+const shell = (tour: PageTour) => tour.page.locator('.app-shell main');
+
+/** The administrator signs in with the form, as a user would; resolves once the shell shows. */
+export async function signInAsAdmin(tour: PageTour): Promise<void> {
+  await tour.page.goto('/#/login');
+  await signInWithForm(tour.page, ADMIN, ADMIN_PASSWORD);
+  await shell(tour).waitFor();
+}
+
+export async function setSetupDone(tour: PageTour, done: boolean): Promise<void> {
+  const organizations = await tour.admin.json<Array<{ UUID: string; IsRoot: boolean }>>('GET', '/current-user/organizations');
+  const root = organizations.find((organization) => organization.IsRoot)?.UUID ?? '';
+  await tour.admin.json('PUT', '/settings/batch', { body: [{ Name: 'setup.done', Value: String(done) }], organization: root });
+}
+
+/** Reloads the console (after a change of setup or theme) and waits for its shell. */
+export async function reloadShell(tour: PageTour): Promise<void> {
+  await tour.page.reload();
+  await shell(tour).waitFor();
+}
 
 /** The page has drawn its title and its data: no loading line, no busy region, two frames more. */
-async function settle(routePath: string) {
+export async function settle(tour: PageTour, routePath: string): Promise<void> {
   try {
-    await settleOn(routePath);
+    await settleOn(tour.page, routePath);
   } catch (error) {
-    await shoot(`failed-${routePath.replace(/[^a-z0-9]+/gi, '_')}`);
+    await shoot(tour, `failed-${routePath.replace(/[^a-z0-9]+/gi, '_')}`);
     throw new Error(`${routePath} did not settle: ${String(error)}`);
   }
 }
 
-async function settleOn(routePath: string) {
+async function settleOn(page: Page, routePath: string) {
   await page.evaluate((hash) => {
     window.location.hash = hash;
   }, `#${routePath}`);
@@ -152,11 +184,16 @@ async function settleOn(routePath: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Whether the settled page is a titled placeholder (its text in the given catalogue). */
+export async function isPlaceholder(tour: PageTour, language: Catalogue): Promise<boolean> {
+  return (await tour.page.locator('main').innerText()).includes(language['app.placeholder']);
+}
+
 /**
  * Visible text nodes, with the placeholders and accessible names the user meets as text. Drawn
  * decoration (aria-hidden) is visible too: it counts when looking for emoji, not for wording.
  */
-function visibleTexts(target: Page, options: { decoration: boolean }): Promise<string[]> {
+export function visibleTexts(target: Page, options: { decoration: boolean }): Promise<string[]> {
   return target.evaluate(({ decoration }) => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -183,7 +220,8 @@ const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 // ©, ® and ™ are pictographic to Unicode but are ordinary text here.
 const ORDINARY_SIGNS = /[\u00a9\u00ae\u2122]/gu;
 
-async function checkPage(label: string, problems: string[], options: { axe: boolean }) {
+export async function checkPage(tour: PageTour, label: string, problems: string[], options: { axe: boolean }): Promise<void> {
+  const { page } = tour;
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
@@ -199,107 +237,57 @@ async function checkPage(label: string, problems: string[], options: { axe: bool
   }
 }
 
-async function shoot(name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+export async function shoot(tour: PageTour, name: string): Promise<void> {
+  mkdirSync(tour.shotsDir, { recursive: true });
+  await tour.page.screenshot({ path: path.join(tour.shotsDir, `${name}.png`), fullPage: true });
 }
 
-async function switchTheme(theme: (typeof THEMES)[number]) {
+export async function switchTheme(tour: PageTour, theme: Theme): Promise<void> {
   // Stored as lib/theme.ts writes it: the choice as JSON.
-  await page.evaluate((choice) => window.localStorage.setItem('historian.theme', JSON.stringify(choice)), theme);
-  await page.reload();
-  await shell().waitFor();
-  await page.waitForFunction((choice) => document.documentElement.dataset.theme === choice, theme);
+  await tour.page.evaluate((choice) => window.localStorage.setItem('historian.theme', JSON.stringify(choice)), theme);
+  await reloadShell(tour);
+  await tour.page.waitForFunction((choice) => document.documentElement.dataset.theme === choice, theme);
 }
 
-describe('every real page, in both themes and at both sizes', () => {
-  it('signs in, and no page scrolls sideways, fails axe or draws emoji; in German no English text is left', async () => {
-    const problems: string[] = [];
-    const placeholders: string[] = [];
-    const english = catalogue('en');
-    const placeholderText = english['app.placeholder'];
+/**
+ * Signs in and checks, in one theme and at both sizes, the setup wizard while setup is pending and
+ * then every other page once it is done. Returns the problems found and the ids of the routes that
+ * only show a placeholder (skipped).
+ */
+export async function tourTheme(tour: PageTour, theme: Theme): Promise<{ problems: string[]; placeholders: string[] }> {
+  const { page, addresses } = tour;
+  const problems: string[] = [];
+  const placeholders: string[] = [];
+  const english = catalogue('en');
+  await signInAsAdmin(tour);
 
-    await page.goto('/#/login');
-    await page.getByLabel('User name').fill(ADMIN);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await shell().waitFor();
-
-    // The setup wizard opens only while setup is pending; every other page once it is done.
-    const setup = addresses.get('setup');
-    for (const theme of THEMES) {
-      await switchTheme(theme);
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        if (setup) {
-          await settle(setup);
-          await shoot(`setup-${theme}-${size.width}`);
-          await checkPage(`setup (${theme}, ${size.width})`, problems, { axe: size === SIZES[0] });
-        }
-      }
+  // The setup wizard opens only while setup is pending; every other page once it is done.
+  const setup = addresses.get('setup');
+  await switchTheme(tour, theme);
+  if (setup) {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await settle(tour, setup);
+      await shoot(tour, `setup-${theme}-${size.width}`);
+      await checkPage(tour, `setup (${theme}, ${size.width})`, problems, { axe: size === SIZES[0] });
     }
-    await setSetupDone(true);
-    await page.reload();
+  }
+  await setSetupDone(tour, true);
+  await reloadShell(tour);
 
-    for (const theme of THEMES) {
-      await switchTheme(theme);
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        for (const [id, address] of addresses) {
-          if (id === 'setup' || placeholders.includes(id)) continue;
-          await settle(address);
-          if ((await page.locator('main').innerText()).includes(placeholderText)) {
-            placeholders.push(id);
-            continue;
-          }
-          await shoot(`${id}-${theme}-${size.width}`);
-          // Contrast and names do not change with the width: axe runs at the first size only.
-          await checkPage(`${id} (${theme}, ${size.width})`, problems, { axe: size === SIZES[0] });
-        }
-      }
-    }
-
-    // German, chosen as a user would, in the profile; its confirmation speaks German too.
-    const german = catalogue('de');
-    const untranslated = new Map<string, string>();
-    for (const [key, value] of Object.entries(english)) {
-      if (german[key] !== undefined && german[key] !== value && !dataNames.has(value)) untranslated.set(value, key);
-    }
-    await switchTheme('light');
-    await page.setViewportSize(SIZES[1]);
-    await settle(addresses.get('profile') ?? '/profile');
-    await page.getByLabel(english['profile.language']).selectOption('de');
-    await page.getByRole('heading', { level: 1, name: german['pages.profile'] }).waitFor();
-    const notifications = page.getByRole('region', { name: german['toast.region'] });
-    await notifications.getByText(german['profile.saved']).waitFor();
-    await notifications.getByRole('button', { name: german['toast.close'] }).click();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
     for (const [id, address] of addresses) {
       if (id === 'setup' || placeholders.includes(id)) continue;
-      await settle(address);
-      await shoot(`${id}-de-light-${SIZES[1].width}`);
-      await checkPage(`${id} (German)`, problems, { axe: false });
-      for (const text of await visibleTexts(page, { decoration: false })) {
-        const key = untranslated.get(text);
-        if (key) problems.push(`${id} (German): "${text}" is English (${key})`);
+      await settle(tour, address);
+      if (await isPlaceholder(tour, english)) {
+        placeholders.push(id);
+        continue;
       }
+      await shoot(tour, `${id}-${theme}-${size.width}`);
+      // Contrast and names do not change with the width: axe runs at the first size only.
+      await checkPage(tour, `${id} (${theme}, ${size.width})`, problems, { axe: size === SIZES[0] });
     }
-
-    // The setup wizard in German too, while setup is pending again.
-    if (setup) {
-      await setSetupDone(false);
-      await page.reload();
-      await shell().waitFor();
-      await settle(setup);
-      await shoot(`setup-de-light-${SIZES[1].width}`);
-      await checkPage('setup (German)', problems, { axe: false });
-      for (const text of await visibleTexts(page, { decoration: false })) {
-        const key = untranslated.get(text);
-        if (key) problems.push(`setup (German): "${text}" is English (${key})`);
-      }
-    }
-
-    console.log(`pages: ${addresses.size - placeholders.length} real pages checked; placeholders skipped: ${placeholders.join(', ') || 'none'}; shots in ${SHOTS_DIR}`);
-    expect([...new Set(problems)]).toEqual([]);
-    expect(pageErrors).toEqual([]);
-  }, 180_000);
-});
+  }
+  return { problems: [...new Set(problems)], placeholders };
+}
