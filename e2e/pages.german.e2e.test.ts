@@ -85,5 +85,5 @@ describe('every real page in German', () => {
     console.log(`pages (German): ${addresses.size - placeholders.length} real pages checked; placeholders skipped: ${placeholders.join(', ') || 'none'}; shots in ${tour.shotsDir}`);
     expect([...new Set(problems)]).toEqual([]);
     expect(tour.pageErrors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

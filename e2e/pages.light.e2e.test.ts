@@ -19,5 +19,5 @@ describe('every real page in the light theme, at both sizes', () => {
     console.log(`pages (light): ${tour.addresses.size - placeholders.length} real pages checked; placeholders skipped: ${placeholders.join(', ') || 'none'}; shots in ${tour.shotsDir}`);
     expect(problems).toEqual([]);
     expect(tour.pageErrors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
