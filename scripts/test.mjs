@@ -25,7 +25,9 @@ const stages = [
     { name: 'production build (bundle budget)', cmd: ['npx', 'webpack', '--mode', 'production'] },
   ],
   [{ name: 'unit, contract and server tests', jest: 'unit', env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' }, cmd: ['npx', 'jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${reports}/unit.json`] }],
-  [{ name: 'browser tests', jest: 'e2e', cmd: ['npx', 'jest', '--ci', '--config', 'e2e/jest.config.ts', '--runInBand', '--json', `--outputFile=${reports}/e2e.json`] }],
+  // Two suites at a time: each starts its own server (own port, own data directory) and browser,
+  // and one suite alone keeps about two thirds of a core busy (it mostly waits on the page).
+  [{ name: 'browser tests', jest: 'e2e', cmd: ['npx', 'jest', '--ci', '--config', 'e2e/jest.config.ts', '--maxWorkers=2', '--json', `--outputFile=${reports}/e2e.json`] }],
 ];
 
 let passed = 0;
