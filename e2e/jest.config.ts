@@ -9,6 +9,7 @@ const config: Config = {
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+  testSequencer: '<rootDir>/e2e/support/slowestFirst.mjs',
   testTimeout: 90_000,
   transform: {
     '^.+\\.m?(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
+
+/** Set by globalSetup: a migrated PGlite data directory to copy, see support/pgliteTemplate.ts. */
+export const PGLITE_TEMPLATE_ENV = 'HISTORIAN_E2E_PGLITE_TEMPLATE';
 
 export interface RunningServer {
   url: string;
@@ -41,10 +44,16 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts the real server (production client build, embedded PGlite in a temp directory). */
+/**
+ * Starts the real server (production client build, embedded PGlite in a temp directory). The
+ * directory starts as a copy of the migrated template when there is one: the server still runs its
+ * migrations (none left to apply) and seeds the database, as on a first start.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'historian-e2e-'));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template && existsSync(template) && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')], {
@@ -64,7 +73,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
-  await waitUntilUp(url, child, output, 60_000);
+  try {
+    await waitUntilUp(url, child, output, 60_000);
+  } catch (error) {
+    // A server that never answered must not outlive the suite, holding CPU and its directory.
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     dataDir,

@@ -37,7 +37,7 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function ensureTemplate(): Promise<string> {
+export async function ensureTemplate(): Promise<string> {
   const template = path.join(tmpdir(), `historian-pglite-template-${await templateKey()}`);
   if (await exists(template)) return template;
   // Built aside and renamed into place, so a parallel Jest worker never copies half a template.
