@@ -88,6 +88,8 @@ describe('prototypes bulk page', () => {
 
     const table = await planTable();
     expect(await within(table).findByText('Pressure')).toBeInTheDocument();
+    // A row that cannot be applied says why, in words.
+    expect(within(table).getByText('An input of the calculation is not bound to a measurement.')).toBeInTheDocument();
     // The chips count the rows by action and filter them.
     await user.click(screen.getByRole('button', { name: /^Update 2/ }));
     await waitFor(() => expect(within(table).queryByText('Pressure')).not.toBeInTheDocument());

@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableColumn } from '../../../components/DataTable/types';
 import { ChoiceControl } from './ChoiceControl';
 import { FieldDiff } from './FieldDiff';
-import { actionClass, ACTION_ICONS, actionText, kindText } from './planText';
+import { actionClass, ACTION_ICONS, actionText, kindText, problemText } from './planText';
 import { actionOf, chipCounts, CHIPS, choiceOf, isChoosable, matchesFilter, type ActionFilter, type Choices } from './planRules';
 
 // The plan's rows (one per entity): summary chips that filter them, a virtualised table with the
@@ -99,7 +99,7 @@ export function PlanTable({ plan, choices, editable, filter, onFilter, onChoose 
         width: 140,
         sortable: false,
       },
-      { id: 'problem', header: t('prototypes.bulk.columns.problem'), value: (row) => row.Problem ?? '', cell: (row) => (row.Problem ? <span className="bulk-problem">{row.Problem}</span> : null), minWidth: 100 },
+      { id: 'problem', header: t('prototypes.bulk.columns.problem'), value: (row) => (row.Problem ? problemText(t, row.Problem) : ''), cell: (row) => (row.Problem ? <span className="bulk-problem" title={row.Problem}>{problemText(t, row.Problem)}</span> : null), minWidth: 100 },
     ];
   }, [t, choices, editable, marked, onChoose]);
 

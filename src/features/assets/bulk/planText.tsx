@@ -46,3 +46,16 @@ const KIND_KEYS: Record<ImportEntityKind, string> = {
 };
 
 export const kindText = (t: TFunction, kind: ImportEntityKind) => t(KIND_KEYS[kind]);
+
+const PROBLEM_KEYS: Record<string, string> = {
+  name_taken: 'prototypes.bulk.problems.name_taken',
+  calculation_input_unbound: 'prototypes.bulk.problems.calculation_input_unbound',
+  calculations_unlicensed: 'prototypes.bulk.problems.calculations_unlicensed',
+  no_calculation_collector: 'prototypes.bulk.problems.no_calculation_collector',
+  no_database: 'prototypes.bulk.problems.no_database',
+  calculation_invalid: 'prototypes.bulk.problems.calculation_invalid',
+  calculation_name_taken: 'prototypes.bulk.problems.calculation_name_taken',
+};
+
+/** Why a row cannot be applied, in words (server/prototypes/README.md lists the codes); an unknown code is named. */
+export const problemText = (t: TFunction, code: string) => (Object.hasOwn(PROBLEM_KEYS, code) ? t(PROBLEM_KEYS[code]) : t('prototypes.bulk.problems.other', { code }));

@@ -88,7 +88,7 @@ export const aPlan = (overrides: Partial<PrototypePlan> = {}): PrototypePlan => 
       Fields: [{ Field: 'Metadata.Speed', Base: 40, Prototype: 45, Instance: 38 }],
     }),
     aRow({ RowID: `asset_property:${MACHINE_1}:Temperature`, Action: 'Overridden', DefaultChoice: 'keep', Fields: [{ Field: 'Description', Base: '', Prototype: '', Instance: 'Probe at the outlet' }] }),
-    aRow({ RowID: `asset_property:${MACHINE_2}:Pressure`, AssetUUID: MACHINE_2, AssetPath: 'Plant/Line 1/Filler 2', InstanceUUID: null, Name: 'Pressure', Action: 'New', Problem: 'measurement_not_found' }),
+    aRow({ RowID: `asset_property:${MACHINE_2}:Pressure`, AssetUUID: MACHINE_2, AssetPath: 'Plant/Line 1/Filler 2', InstanceUUID: null, Name: 'Pressure', Action: 'New', Problem: 'calculation_input_unbound' }),
     aRow({ RowID: `asset_property:${MACHINE_2}:Temperature`, AssetUUID: MACHINE_2, AssetPath: 'Plant/Line 1/Filler 2', Fields: [{ Field: 'Name', Base: 'Temperature', Prototype: 'Temperature', Instance: 'Temperature' }] }),
   ],
   Summary: { New: 1, Update: 2, Overridden: 1, 'No change': 1, Conflicts: 1 },
