@@ -57,6 +57,8 @@ const idle = (row: PlanRow, which: ((field: ComparedField) => boolean) | null) =
 
 async function applyRow(db: Db, job: JobContext['job'], plan: PlanState, row: PlanRow, choice: 'keep' | 'update' | null, target: CalculationTarget): Promise<Entry[]> {
   if (row.Problem) return [];
+  // The applier's own rights count, not the planner's: a calculation changes only for one who may.
+  if (row.Op === 'measurement' && target.problem === 'calculations_not_permitted') return [];
   const propertyPrototypeUuid = row.RowID.split(':')[2] ?? '';
   switch (row.Op) {
     case 'asset': {

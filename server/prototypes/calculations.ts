@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import type { AppContext } from '../context';
 import { checkCalculationSettings } from '../calculations/calculationSettings';
 import { CALCULATION_COLLECTOR_TYPE } from '../collectors/defaults';
 import type { Db } from '../db/db';
+import { capAllows, callerOf, organizationOf } from '../http/caller';
 import { CALCULATIONS_FEATURE, organizationHasFeature } from '../measurements/licence';
 
 // The calculations that calculation property prototypes make on instances (README.md, "Creating
@@ -16,7 +19,12 @@ export interface CalculationTarget {
   problem: string | null;
 }
 
-export async function calculationTarget(ctx: AppContext, db: Db, organizationUuid: string, defaultDatabaseUuid: string | null): Promise<CalculationTarget> {
+/**
+ * Where this caller's calculations would go. Making or changing a calculation is a change to a
+ * measurement: a caller without MANAGE_MEASUREMENTS gets the problem `calculations_not_permitted`
+ * (least privilege: managing assets never lends the right to manage measurements).
+ */
+export async function calculationTarget(ctx: AppContext, db: Db, organizationUuid: string, defaultDatabaseUuid: string | null, mayManageMeasurements: boolean): Promise<CalculationTarget> {
   const collector = await db.query<{ uuid: string }>("SELECT uuid FROM collectors WHERE organization_uuid = $1 AND collector_type = $2 ORDER BY created_at LIMIT 1", [
     organizationUuid,
     CALCULATION_COLLECTOR_TYPE,
@@ -28,8 +36,14 @@ export async function calculationTarget(ctx: AppContext, db: Db, organizationUui
   const collectorUuid = collector.rows[0]?.uuid ?? null;
   const databaseUuid = database.rows[0]?.uuid ?? null;
   const licensed = await organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE);
-  const problem = !licensed ? 'calculations_unlicensed' : collectorUuid === null ? 'no_calculation_collector' : databaseUuid === null ? 'no_database' : null;
+  const problem = !mayManageMeasurements ? 'calculations_not_permitted' : !licensed ? 'calculations_unlicensed' : collectorUuid === null ? 'no_calculation_collector' : databaseUuid === null ? 'no_database' : null;
   return { collectorUuid, databaseUuid, problem };
+}
+
+/** Whether the caller may make and change measurements (calculations are measurements) in the call's organization. */
+export function mayManageMeasurements(request: FastifyRequest): boolean {
+  const caller = callerOf(request);
+  return caller.privileges.has(PRIVILEGES.ManageMeasurements) && capAllows(caller, organizationOf(request), PRIVILEGES.ManageMeasurements);
 }
 
 export interface CalculationToMake {

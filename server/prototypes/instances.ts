@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { callerOf, organizationOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem } from '../http/problem';
-import { calculationTarget, createCalculations, measurementsNamed, type CalculationTarget, type CalculationToMake } from './calculations';
+import { mayManageMeasurements, calculationTarget, createCalculations, measurementsNamed, type CalculationTarget, type CalculationToMake } from './calculations';
 import { expectedCalculation } from './compare';
 import { prototypeNotFound } from './definitions';
 import { assetPrototypeSide, isRecord } from './diff';
@@ -213,7 +213,7 @@ export function prototypeInstanceHandlers(ctx: AppContext) {
       const prototype = await prototypeOf(request);
       const actor = callerOf(request).userUuid;
       // Outside the transaction: the licence check reads through ctx.db.
-      const calculation = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
+      const calculation = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid, mayManageMeasurements(request));
       const made = await ctx.db.transaction(async (tx) => {
         // The tree's lock first (server/assets): a rename or move must not miss the children made here.
         await assetsRepository(tx).lockTree(organizationUuid);

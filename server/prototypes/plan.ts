@@ -59,7 +59,10 @@ function instanceRows(prototype: PrototypeRow, asset: InstanceAsset, properties:
       if (item.kind !== 'calculation') continue;
       if (linked.measurementFields !== null) {
         const fields = linked.measurementFields;
-        rows.push({ ...base, RowID: rowId('measurement', item.uuid), EntityKind: 'measurement', InstanceUUID: linked.property.measurement_uuid, Name: item.name, Fields: fields, ...verdictOf(fields), Op: 'measurement' });
+        const verdict = verdictOf(fields);
+        // Changing a calculation is changing a measurement: not for a caller without that right.
+        const problem = target.problem === 'calculations_not_permitted' && verdict.Action !== 'No change' ? target.problem : null;
+        rows.push({ ...base, RowID: rowId('measurement', item.uuid), EntityKind: 'measurement', InstanceUUID: linked.property.measurement_uuid, Name: item.name, Fields: fields, ...verdict, Problem: problem, Op: 'measurement' });
       } else if (linked.property.measurement_uuid === null) {
         const expected = expectedCalculation(item, asset, measurements);
         const problem = calculationProblem(target, { name: expected.Name, datatype: item.datatype, settings: expected.Settings, unbound: expected.unbound });

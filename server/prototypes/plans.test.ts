@@ -306,6 +306,57 @@ describe('calculation properties', () => {
   });
 });
 
+describe('calculation properties and the right to manage measurements', () => {
+  const double = { Name: 'Double', Kind: 'calculation', Datatype: 'number', NameTemplate: '{{asset.Name}}.double', CalculationTemplate: { Type: 'raw', Script: 'return _s * 2', Inputs: [{ Alias: 's', Property: 'Speed' }] } };
+  const scriptOf = async (asset: string) =>
+    (
+      await f.ctx.db.query<{ measurement_uuid: string | null; script: string | null }>(
+        "SELECT p.measurement_uuid, m.settings ->> 'Script' AS script FROM asset_properties p LEFT JOIN measurements m ON m.uuid = p.measurement_uuid WHERE p.asset_uuid = $1 AND p.name = 'Double'",
+        [asset],
+      )
+    ).rows[0];
+
+  it('lends none: without MANAGE_MEASUREMENTS an instance gets no calculation, a plan changes none and undo of a plan that changed one is refused', async () => {
+    const engineer = await f.user(['READ_ASSETS', 'MANAGE_ASSETS', 'READ_PROTOTYPES', 'READ_MEASUREMENTS']);
+    await f.measurement('E1.speed');
+    await f.measurement('E2.speed');
+    const prototype = (await f.call('POST', '/prototypes', definition('Tripler', {}, [speed, double]))).json() as Json & { PropertyPrototypes: Json[] };
+
+    // Instantiated by the engineer: the property is there, unbound; no calculation was made.
+    const byEngineer = await f.call('POST', `/prototypes/${prototype.UUID}/instances`, { ParentUUID: null, Instances: [{ Name: 'E1' }] }, engineer);
+    expect(byEngineer.statusCode).toBe(201);
+    const [e1] = (byEngineer.json() as Json[]).map((asset) => asset.UUID);
+    expect(await scriptOf(e1)).toEqual({ measurement_uuid: null, script: null });
+    expect((await f.ctx.db.query("SELECT 1 FROM measurements WHERE name = 'E1.double'")).rows).toHaveLength(0);
+
+    // Instantiated by someone who may: the calculation is made.
+    const [e2] = ((await f.call('POST', `/prototypes/${prototype.UUID}/instances`, { ParentUUID: null, Instances: [{ Name: 'E2' }] })).json() as Json[]).map((asset) => asset.UUID);
+    expect((await scriptOf(e2)).script).toBe('return _s * 2');
+
+    // The prototype's script changes; the engineer's plan marks the calculation's row and applying it changes nothing there.
+    const [speedItem, doubleItem] = prototype.PropertyPrototypes;
+    const changed = await f.call('PUT', `/prototypes/${prototype.UUID}`, definition('Tripler', {}, [{ ...speed, UUID: speedItem.UUID }, { ...double, UUID: doubleItem.UUID, CalculationTemplate: { ...double.CalculationTemplate, Script: 'return _s * 3' } }]));
+    expect(changed.statusCode).toBe(200);
+    const planned = await f.call('POST', `/prototypes/${prototype.UUID}/plans`, { AssetUUIDs: [e2] }, engineer);
+    expect(planned.statusCode).toBe(201);
+    const engineersPlan = planned.json() as Plan;
+    expect(rowOf(engineersPlan, 'E2', 'measurement', 'Double')).toMatchObject({ Action: 'Update', Problem: 'calculations_not_permitted' });
+    const applied = await f.call('POST', `/prototype-plans/${engineersPlan.UUID}/apply`, { Choices: {} }, engineer);
+    expect(applied.statusCode).toBe(202);
+    await f.waitForJob((applied.json() as { JobUUID: string }).JobUUID);
+    expect((await scriptOf(e2)).script).toBe('return _s * 2');
+
+    // Someone who may applies the change; the engineer may not undo it (it would put the calculation back), they may.
+    const mayPlan = await plan(prototype.UUID, [e2]);
+    expect(rowOf(mayPlan, 'E2', 'measurement', 'Double').Problem ?? null).toBeNull();
+    await apply(mayPlan.UUID);
+    expect((await scriptOf(e2)).script).toBe('return _s * 3');
+    expect((await f.call('POST', `/prototype-plans/${mayPlan.UUID}/undo`, undefined, engineer)).statusCode).toBe(403);
+    await undo(mayPlan.UUID);
+    expect((await scriptOf(e2)).script).toBe('return _s * 2');
+  });
+});
+
 describe('plans: privileges and organizations', () => {
   it('needs MANAGE_ASSETS and READ_PROTOTYPES to plan and apply; READ_PROTOTYPES reads a plan', async () => {
     const { prototype, assets } = await setUp('Kiln', ['K1']);

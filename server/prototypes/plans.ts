@@ -7,7 +7,7 @@ import { badRequest, HttpProblem } from '../http/problem';
 import { enqueueJob } from '../jobs/queue';
 import { registerJobType } from '../jobs/registry';
 import { PROTOTYPE_APPLY, PROTOTYPE_UNDO, prototypeApplyJobType, prototypeUndoJobType, type ApplyPayload } from './apply';
-import { calculationTarget } from './calculations';
+import { mayManageMeasurements, calculationTarget } from './calculations';
 import { prototypeNotFound } from './definitions';
 import { isRecord } from './diff';
 import { changedSince, isEntry } from './journal';
@@ -87,7 +87,7 @@ export function prototypePlanHandlers(ctx: AppContext) {
       if (strays.length > 0) {
         throw badRequest(`Assets not linked to this prototype: ${strays.join(', ')}`, { AssetUUIDs: strays.map((uuid) => `${uuid} is not an instance of this prototype`) }, 'prototypes.errors.not_instances');
       }
-      const target = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
+      const target = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid, mayManageMeasurements(request));
       const rows = await planRows(ctx.db, prototype, wanted, target);
       const fingerprints = Object.fromEntries(rows.map((row) => [row.RowID, fingerprintOf(row)]));
       const { rows: inserted } = await ctx.db.query<Pick<PlanRecord, 'uuid' | 'created_at' | 'expires_at'>>(
@@ -116,7 +116,7 @@ export function prototypePlanHandlers(ctx: AppContext) {
 
       const prototype = await loadPrototype(ctx.db, organizationUuid, plan.prototype_uuid);
       if (!prototype) throw prototypeNotFound();
-      const target = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid);
+      const target = await calculationTarget(ctx, ctx.db, organizationUuid, prototype.default_database_uuid, mayManageMeasurements(request));
       const now = new Map((await planRows(ctx.db, prototype, [...new Set(plan.rows.map((row) => row.AssetUUID))], target)).map((row) => [row.RowID, fingerprintOf(row)]));
       const changed = plan.rows.filter((row) => now.get(row.RowID) !== plan.fingerprints[row.RowID]).map((row) => row.RowID);
       if (changed.length > 0) {
@@ -146,6 +146,11 @@ export function prototypePlanHandlers(ctx: AppContext) {
       // An undo that failed part way has put back the last entries already: check the others.
       const undone = isRecord(plan.journal) && typeof plan.journal.undone === 'number' ? plan.journal.undone : 0;
       const entries = all.slice(0, all.length - undone);
+      // Undo deletes the calculations the plan made and puts back the settings it changed: that
+      // is managing measurements, whoever applied the plan.
+      if (entries.some((entry) => entry.table === 'measurements') && !mayManageMeasurements(request)) {
+        throw new HttpProblem(403, 'Forbidden', { detail: 'Undoing this plan changes calculations: it needs MANAGE_MEASUREMENTS', code: 'prototypes.errors.undo_needs_measurements' });
+      }
       const changed = [...new Set((await changedSince(ctx.db, entries)).map((entry) => entry.RowID))];
       if (changed.length > 0) {
         throw new HttpProblem(409, 'Conflict', {

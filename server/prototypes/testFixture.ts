@@ -10,7 +10,7 @@ import { POSTGRES_TIMESERIES_TYPE_UUID } from '../timeseries/postgres/driver';
 // Tests only: a server with a job runner on PGlite, an organization with a time-series database
 // and measurements, another organization, and callers with the privileges the contract asks.
 
-export const ALL = ['READ_ASSETS', 'MANAGE_ASSETS', 'READ_PROTOTYPES', 'MANAGE_PROTOTYPES', 'READ_MEASUREMENTS'];
+export const ALL = ['READ_ASSETS', 'MANAGE_ASSETS', 'READ_PROTOTYPES', 'MANAGE_PROTOTYPES', 'READ_MEASUREMENTS', 'MANAGE_MEASUREMENTS'];
 
 export interface PrototypeFixture {
   ctx: AppContext;
