@@ -220,7 +220,12 @@ describe('a NUL character in the path or the query', () => {
   it.each(withPathParameter.map((operation) => [operation.operationId, operation] as const))('answers 400 naming the path parameter: %s', async (_name, operation) => {
     const parameter = String(operation.parameters.find((candidate) => candidate.in === 'path')?.name);
     const url = urlOf(operation, (name) => (name === parameter ? 'a%00b' : (PATH_VALUES[name] ?? randomUUID())));
-    const response = await t.app.inject({ method: operation.method, url, headers: headersOf(operation), payload: operation.bodySchema ? {} : undefined });
+    // A body of the declared type, so that the path is what the server refuses (a multipart upload
+    // sent as JSON would be refused for its type first).
+    const upload = operation.bodyTypes[0] === 'multipart/form-data' ? multipart({ File: 'x' }) : null;
+    const response = upload
+      ? await t.app.inject({ method: operation.method, url, headers: { ...headersOf(operation), 'content-type': upload.contentType }, payload: upload.payload })
+      : await t.app.inject({ method: operation.method, url, headers: headersOf(operation), payload: operation.bodySchema ? {} : undefined });
     expectProblemNaming(response, `path.${parameter}`);
   });
 

@@ -43,7 +43,8 @@ describe('calculation editor', () => {
     const { lists } = measurementsServer([flow(), level(), aCalculation()]);
     const { saved } = renderForm();
     const user = userEvent.setup();
-    expect(await screen.findByRole('combobox', { name: 'Type' })).toHaveValue('sampled');
+    // The calculation fields load lazily (their own chunk): the first render waits for the import.
+    expect(await screen.findByRole('combobox', { name: 'Type' }, { timeout: 10_000 })).toHaveValue('sampled');
     expect(screen.getByText(/Aggregates its inputs over each interval/)).toBeInTheDocument();
     expect(await screen.findByDisplayValue('line_1.flow')).toBeInTheDocument();
     const interval = screen.getByRole('textbox', { name: /^Interval/ });
@@ -95,7 +96,7 @@ describe('calculation editor', () => {
     measurementsServer([flow()]);
     const { saved } = renderForm(aCalculation({ Settings: { Type: 'raw', Inputs: [{ Alias: 'A', MeasurementUUID: FLOW_UUID }], Script: '_A.Value / 1000' } }));
     const user = userEvent.setup();
-    expect(await screen.findByRole('combobox', { name: 'Type' })).toHaveValue('raw');
+    expect(await screen.findByRole('combobox', { name: 'Type' }, { timeout: 10_000 })).toHaveValue('raw');
     expect(screen.queryByRole('textbox', { name: /^Interval/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
