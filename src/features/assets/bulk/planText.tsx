@@ -55,6 +55,7 @@ const PROBLEM_KEYS: Record<string, string> = {
   no_database: 'prototypes.bulk.problems.no_database',
   calculation_invalid: 'prototypes.bulk.problems.calculation_invalid',
   calculation_name_taken: 'prototypes.bulk.problems.calculation_name_taken',
+  calculations_not_permitted: 'prototypes.bulk.problems.calculations_not_permitted',
 };
 
 /** Why a row cannot be applied, in words (server/prototypes/README.md lists the codes); an unknown code is named. */
