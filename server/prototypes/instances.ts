@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Read, Write } from '../../domain/contract';
+import { assetJson } from '../assets/assetHandlers';
 import { assetsRepository } from '../assets/assetsRepository';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
@@ -8,7 +9,7 @@ import { badRequest, conflict, HttpProblem } from '../http/problem';
 import { mayManageMeasurements, calculationTarget, createCalculations, measurementsNamed, type CalculationTarget, type CalculationToMake } from './calculations';
 import { expectedCalculation } from './compare';
 import { prototypeNotFound } from './definitions';
-import { assetPrototypeSide, isRecord } from './diff';
+import { assetPrototypeSide } from './diff';
 import { refreshLinkStatus } from './linkStatus';
 import { loadPrototype, type InstanceAsset, type PrototypeRow } from './state';
 import { renderName } from './templates';
@@ -22,47 +23,10 @@ type AssetJson = Read<'Asset'>;
 type Instantiation = Write<'PrototypeInstantiation'>;
 type ById = { Params: { id: string } };
 
-interface AssetRow {
-  uuid: string;
-  name: string;
-  description: string;
-  parent_uuid: string | null;
-  path: string;
-  status: 'Active' | 'Deleted';
-  metadata: unknown;
-  prototype_uuid: string | null;
-  prototype_name: string | null;
-  link_status: AssetJson['LinkStatus'];
-  child_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const scalar = (entry: [string, unknown]): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]);
-
-export async function assetsJson(db: Db, uuids: readonly string[]): Promise<AssetJson[]> {
-  const { rows } = await db.query<AssetRow>(
-    `SELECT a.uuid, a.name, a.description, a.parent_uuid, a.path, a.status, a.metadata, a.prototype_uuid, p.name AS prototype_name, a.link_status,
-            (SELECT count(*) FROM assets c WHERE c.parent_uuid = a.uuid AND c.status = 'Active')::int AS child_count, a.created_at, a.updated_at
-       FROM assets a LEFT JOIN prototypes p ON p.uuid = a.prototype_uuid
-      WHERE a.uuid = ANY($1::uuid[]) ORDER BY a.path`,
-    [[...uuids]],
-  );
-  return rows.map((row) => ({
-    UUID: row.uuid,
-    Name: row.name,
-    Description: row.description,
-    ParentUUID: row.parent_uuid,
-    AssetPath: row.path,
-    Status: row.status,
-    Metadata: Object.fromEntries(Object.entries(isRecord(row.metadata) ? row.metadata : {}).filter(scalar)),
-    PrototypeUUID: row.prototype_uuid,
-    PrototypeName: row.prototype_name,
-    LinkStatus: row.link_status,
-    ChildCount: row.child_count,
-    CreatedAt: row.created_at.toISOString(),
-    UpdatedAt: row.updated_at.toISOString(),
-  }));
+/** The assets as the assets calls answer them (server/assets), in path order. */
+async function assetsJson(db: Db, organizationUuid: string, uuids: readonly string[]): Promise<AssetJson[]> {
+  const { rows } = await assetsRepository(db).list(organizationUuid, { uuids, limit: Math.max(1, uuids.length), page: 1 });
+  return rows.map(assetJson);
 }
 
 /** The body's errors: 400 for what is wrong in it, 409 for names taken among the siblings. */
@@ -219,7 +183,7 @@ export function prototypeInstanceHandlers(ctx: AppContext) {
         await assetsRepository(tx).lockTree(organizationUuid);
         const uuids = await instantiate(calculation, tx, organizationUuid, prototype, request.body, actor);
         await refreshLinkStatus(tx, { assetUuids: uuids });
-        return assetsJson(tx, uuids);
+        return assetsJson(tx, organizationUuid, uuids);
       });
       return reply.code(201).send(made);
     },
@@ -237,7 +201,7 @@ export function prototypeInstanceHandlers(ctx: AppContext) {
           await tx.query('UPDATE assets SET prototype_uuid = $2, applied = NULL, updated_at = now(), updated_by = $3 WHERE uuid = $1', [assetUuid, prototype.uuid, callerOf(request).userUuid]);
           await refreshLinkStatus(tx, { assetUuids: [assetUuid] });
         }
-        return (await assetsJson(tx, [assetUuid]))[0];
+        return (await assetsJson(tx, organizationUuid, [assetUuid]))[0];
       });
     },
 
