@@ -364,6 +364,8 @@ describe('plans: privileges and organizations', () => {
     const reader = await f.user(['READ_PROTOTYPES', 'READ_ASSETS']);
     const assetsOnly = await f.user(['MANAGE_ASSETS', 'READ_ASSETS']);
     expect((await f.call('GET', `/prototype-plans/${made.UUID}`, undefined, reader)).statusCode).toBe(200);
+    // A plan shows the instances' paths and values: reading it needs READ_ASSETS too.
+    expect((await f.call('GET', `/prototype-plans/${made.UUID}`, undefined, await f.user(['READ_PROTOTYPES']))).statusCode).toBe(403);
     expect((await f.call('POST', `/prototypes/${prototype.UUID}/plans`, { AssetUUIDs: [assets.K1] }, reader)).statusCode).toBe(403);
     expect((await f.call('POST', `/prototypes/${prototype.UUID}/plans`, { AssetUUIDs: [assets.K1] }, assetsOnly)).statusCode).toBe(403);
     expect((await f.call('POST', `/prototype-plans/${made.UUID}/apply`, { Choices: {} }, reader)).statusCode).toBe(403);

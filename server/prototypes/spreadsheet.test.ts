@@ -38,6 +38,7 @@ let organization: string;
 let plan: string;
 let manager: Record<string, string>;
 let reviewer: Record<string, string>;
+let prototypesOnly: Record<string, string>;
 let outsider: Record<string, string>;
 
 beforeAll(async () => {
@@ -49,7 +50,8 @@ beforeAll(async () => {
     'x-organization-uuid': org,
   });
   manager = await as(organization, ['READ_PROTOTYPES', 'READ_ASSETS', 'MANAGE_ASSETS']);
-  reviewer = await as(organization, ['READ_PROTOTYPES']);
+  reviewer = await as(organization, ['READ_PROTOTYPES', 'READ_ASSETS']);
+  prototypesOnly = await as(organization, ['READ_PROTOTYPES']);
   outsider = await as(other, ['READ_PROTOTYPES', 'READ_ASSETS', 'MANAGE_ASSETS']);
   const prototype = (await t.db.query<{ uuid: string }>("INSERT INTO prototypes (organization_uuid, name) VALUES ($1, 'Filler type') RETURNING uuid", [organization])).rows[0].uuid;
   plan = (
@@ -163,8 +165,9 @@ describe('access', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('lets READ_PROTOTYPES export but not import (MANAGE_ASSETS)', async () => {
+  it('lets READ_PROTOTYPES with READ_ASSETS export but not import (MANAGE_ASSETS); the plan holds assets, so READ_PROTOTYPES alone may not read it', async () => {
     expect((await download(reviewer)).statusCode).toBe(200);
+    expect((await download(prototypesOnly)).statusCode).toBe(403);
     expect((await upload(await filled(() => null), reviewer)).statusCode).toBe(403);
   });
 });
