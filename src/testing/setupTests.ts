@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { server } from './server';
 import { unhandledRequests } from './unhandledRequests';
 
@@ -24,6 +25,10 @@ function clearCookies(): void {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 }
+
+// CI runs the client tests beside the server's on two cores: a lazily loaded chunk or a validator
+// compiled on first use can take longer than the 1 s that findBy and waitFor wait by default.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: unhandledRequests.onUnhandledRequest }));
 afterEach(() => {
