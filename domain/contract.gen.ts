@@ -1557,6 +1557,334 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Event types of the organization, by name, each with its properties. */
+        get: operations["getEventTypes"];
+        put?: never;
+        /** Create an event type; its name is unique in the organization (409), its parent type must not make a cycle (400). */
+        post: operations["createEventType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One event type with its properties. */
+        get: operations["getEventType"];
+        /** Change an event type's name, description and parent type (its properties have calls of their own). */
+        put: operations["updateEventType"];
+        post?: never;
+        /** Delete an event type; refused (409 events.errors.type_in_use) while a configuration or a child type uses it. */
+        delete: operations["deleteEventType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-type-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Properties of event types, by type and name. */
+        get: operations["getEventTypeProperties"];
+        put?: never;
+        /** Add a typed property to an event type; its name is unique on the type (409). */
+        post: operations["createEventTypeProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-type-properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One event type property. */
+        get: operations["getEventTypeProperty"];
+        /** Change a property's name, description and unit; its Datatype and Type are fixed once events hold values of it (409). */
+        put: operations["updateEventTypeProperty"];
+        post?: never;
+        /** Delete a property; refused (409 events.errors.property_in_use) while a property configuration uses it. */
+        delete: operations["deleteEventTypeProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-type-properties/{id}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The distinct simple values events hold for a property (at most Limit, most frequent first), for filter pickers. */
+        get: operations["getEventTypePropertyValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-configurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Event configurations, by asset path and event type name. */
+        get: operations["getEventConfigurations"];
+        put?: never;
+        /** Link an event type to an asset with a start source; it is created stopped (PATCH …/state starts it). */
+        post: operations["createEventConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-configurations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One event configuration with its processing state. */
+        get: operations["getEventConfiguration"];
+        /** Change a configuration's start source settings and parent; only while stopped (409 events.errors.configuration_running). */
+        put: operations["updateEventConfiguration"];
+        post?: never;
+        /** Delete a stopped configuration with its property configurations; refused (409) while running, while a child configuration names it as parent, or while it has events, unless Cascade deletes its events too. */
+        delete: operations["deleteEventConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-configurations/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Start or stop a configuration. A manual one has no state to change (409 events.errors.manual_has_no_state); an external_database one cannot start while external databases are not wired (409 events.errors.source_unavailable). */
+        patch: operations["setEventConfigurationState"];
+        trace?: never;
+    };
+    "/event-configurations/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** What the event processor did and met for a configuration, newest first. */
+        get: operations["getEventConfigurationLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-configurations/{id}/re-evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute the properties of the configuration's events that start in a range, as an event_reevaluation job; manually entered values are kept. With DryRun nothing is written and the job's Result tells what would change. */
+        post: operations["reevaluateEventConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-property-configurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Property configurations, by configuration and priority. */
+        get: operations["getEventPropertyConfigurations"];
+        put?: never;
+        /** Say how one property of a configuration's event type gets its value (one per property, 409). */
+        post: operations["createEventPropertyConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-property-configurations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One property configuration. */
+        get: operations["getEventPropertyConfiguration"];
+        /** Change a property configuration; events already processed keep their values until re-evaluated. */
+        put: operations["updateEventPropertyConfiguration"];
+        post?: never;
+        /** Delete a property configuration; the values events hold of it stay. */
+        delete: operations["deleteEventPropertyConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-property-configurations/{id}/re-evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute one property over the events that start in a range (an event_reevaluation job); manual values are kept. */
+        post: operations["reevaluateEventPropertyConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events that overlap a time range, newest first unless sorted otherwise, with their simple property values. */
+        get: operations["getEvents"];
+        put?: never;
+        /** Record an event by hand on a configuration (Source manual); it may not overlap another event of the configuration (409). */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One event with every property, periodic series included. */
+        get: operations["getEvent"];
+        /** Change an event's start, stop and property values by hand; a value set here is kept through re-evaluation (Manual), a value sent as null gives the property back to its configuration. */
+        put: operations["updateEvent"];
+        post?: never;
+        /** Delete an event (its children lose their parent). */
+        delete: operations["deleteEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge an event into the previous event of its configuration: the previous one now stops where this one stopped (or runs on if this one is open), this one is deleted, and the merged event's properties are recomputed (manual values of the previous kept). 409 events.errors.no_previous_event when there is none. */
+        post: operations["mergeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split an event at a time strictly inside it (else 400 naming At): the event stops at At and a new one of the same configuration runs from At to the old stop; both are recomputed. */
+        post: operations["splitEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calculations/test": {
         parameters: {
             query?: never;
@@ -3189,6 +3517,276 @@ export interface components {
         PrototypeLinkStatus: "NotLinked" | "Applied" | "NeedsUpdate" | "Overridden" | "Deleted";
         /** @enum {string} */
         ValueType: "number" | "boolean" | "string" | "[]number" | "[]boolean" | "[]string" | "raw";
+        /** @description A kind of event (batch, CIP cycle, downtime, shift), optionally under a parent type. */
+        EventTypeDefinition: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            /**
+             * Format: uuid
+             * @description The parent event type; events of this type link to an event of a configuration of it.
+             */
+            ParentUUID: string | null;
+            ParentName?: $Read<string | null>;
+            Properties: $Read<components["schemas"]["EventTypeProperty"][]>;
+            ConfigurationCount?: $Read<number>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        /** @description A typed property of an event type (DOMAIN.md §0.1, simple/periodic/periodic_with_dimension). */
+        EventTypeProperty: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            EventTypeUUID: components["schemas"]["Uuid"];
+            /** @description Unique on its event type; the key of the value in an event's Properties. */
+            Name: string;
+            Description?: string;
+            Datatype: components["schemas"]["EventPropertyDatatype"];
+            Type: components["schemas"]["EventType"];
+            UoM?: string;
+        };
+        /** @enum {string} */
+        EventPropertyDatatype: "number" | "boolean" | "string";
+        EventPropertyDistinctValue: {
+            Value: number | string | boolean;
+            Count: number;
+        };
+        /** @enum {string} */
+        EventConfigurationState: "running" | "stopped";
+        EventConfigurationStateChange: {
+            State: components["schemas"]["EventConfigurationState"];
+        };
+        /** @description The historian start source: each change of the trigger's value stops the open event and starts one at that time; a zero value (false, 0, "") stops without starting. A value that flips back within GracePeriod is ignored. */
+        EventTrigger: {
+            MeasurementUUID: components["schemas"]["Uuid"];
+            /** @description Default none (0s). */
+            GracePeriod?: string;
+            /** @description How often open events' preview values are recomputed; default 10s, at least 1s. */
+            RefreshInterval?: string;
+        };
+        /** @description The schedule start source, an RFC 5545 RRULE read in an IANA time zone (as task schedulers). */
+        EventSchedule: {
+            Rule: string;
+            Timezone: string;
+            /** @description Each event lasts this long; without it an event stops where the next occurrence starts (shifts). */
+            Duration?: string;
+        };
+        /** @description The external_database start source (wired when external databases exist, issue 21). */
+        EventExternalSource: {
+            ExternalDatabaseUUID: components["schemas"]["Uuid"];
+            Query: string;
+            PollInterval?: string;
+        };
+        /** @description An event type detected on an asset from a start source (DOMAIN.md §4). Created stopped. */
+        EventConfiguration: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            AssetUUID: components["schemas"]["Uuid"];
+            AssetPath?: $Read<string>;
+            EventTypeUUID: components["schemas"]["Uuid"];
+            EventTypeName?: $Read<string>;
+            /**
+             * Format: uuid
+             * @description Events link to the event of this configuration that runs when they start; its type must be the parent of this one's type.
+             */
+            ParentEventConfigurationUUID?: string | null;
+            StartSource: components["schemas"]["EventStartSource"];
+            /** @description Required for historian. */
+            Trigger?: components["schemas"]["EventTrigger"] | null;
+            /** @description Required for schedule. */
+            Schedule?: components["schemas"]["EventSchedule"] | null;
+            /** @description Required for external_database. */
+            ExternalSource?: components["schemas"]["EventExternalSource"] | null;
+            State: $Read<components["schemas"]["EventConfigurationState"]>;
+            /**
+             * Format: date-time
+             * @description The processor has read the start source up to here.
+             */
+            ProcessedUntil?: $Read<string | null>;
+            LastError?: $Read<string | null>;
+            /** Format: uuid */
+            OpenEventUUID?: $Read<string | null>;
+            /** @description Events of the configuration per status. */
+            EventCounts?: $Read<{
+                [key: string]: number;
+            }>;
+            PropertyConfigurationCount?: $Read<number>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        /** @enum {string} */
+        EventLogLevel: "info" | "warning" | "error";
+        /** @description A line of the processor's log for a configuration; Code is a message key under events.log, Values its values. */
+        EventConfigurationLog: {
+            ID: number;
+            /** Format: date-time */
+            At: string;
+            Level: components["schemas"]["EventLogLevel"];
+            Code: string;
+            Values: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            EventUUID?: string | null;
+        };
+        EventPossibleValue: {
+            Label: string;
+            Value: number | string | boolean;
+        };
+        /** @enum {string} */
+        EventPropertyMode: "historian" | "external_database" | "manual";
+        /** @description How one property of a configuration's event type gets its value (DOMAIN.md §4): aggregated from a data reference over the event's window, copied from another property (of the event or of its parent), or typed by hand (manual). */
+        EventPropertyConfiguration: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            EventConfigurationUUID: components["schemas"]["Uuid"];
+            EventTypePropertyUUID: components["schemas"]["Uuid"];
+            PropertyName?: $Read<string>;
+            PropertyType?: $Read<components["schemas"]["EventType"]>;
+            Datatype?: $Read<components["schemas"]["EventPropertyDatatype"]>;
+            Mode: components["schemas"]["EventPropertyMode"];
+            /**
+             * @description Required for historian mode (EventPropertySource).
+             * @enum {string|null}
+             */
+            Source?: "data_reference" | "property" | null;
+            /**
+             * Format: uuid
+             * @description data_reference: a measurement of the organization (or AssetPropertyUUID).
+             */
+            MeasurementUUID?: string | null;
+            /**
+             * Format: uuid
+             * @description data_reference: a property of an asset (or MeasurementUUID).
+             */
+            AssetPropertyUUID?: string | null;
+            DataReferenceName?: $Read<string | null>;
+            /**
+             * @description data_reference: how the window's points become one value (one per Interval for periodic).
+             * @enum {string|null}
+             */
+            Aggregation?: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min" | null;
+            /** @description Periodic properties, the length of each value's window. */
+            Interval?: string | null;
+            /**
+             * Format: uuid
+             * @description periodic_with_dimension: the measurement whose last value in each interval is the dimension.
+             */
+            DimensionMeasurementUUID?: string | null;
+            /** @description property: the property whose value is copied. */
+            SourcePropertyName?: string | null;
+            /** @description property: copy from the parent event instead of this one. */
+            FromParent?: boolean;
+            /** @description A lower number is evaluated first. */
+            Priority: number;
+            /** @description Moves the window's start (may be negative). */
+            StartOffset?: string;
+            /** @description Moves the window's stop (may be negative). */
+            StopOffset?: string;
+            /** @description How long after the stop late data is still taken (the event is pending meanwhile). */
+            CloseAfter?: string;
+            /** @description The value when the window has no data. */
+            DefaultValue?: (number | null) | string | boolean;
+            /** @description Compute the value while the event is still open. */
+            Preview?: boolean;
+            /** @description Only good-quality points (default true). */
+            GoodPointsOnly?: boolean;
+            PossibleValues?: components["schemas"]["EventPossibleValue"][];
+        };
+        EventReevaluation: {
+            /** Format: date-time */
+            Start: string;
+            /** Format: date-time */
+            End: string;
+            DryRun?: boolean;
+        };
+        EventReevaluationStarted: {
+            JobUUID: components["schemas"]["Uuid"];
+        };
+        /** @enum {string} */
+        EventSort: "StartTime" | "StopTime" | "ParentUUID";
+        /**
+         * @description none: no parent is configured; found; missing: a parent is configured but no parent event runs at the start.
+         * @enum {string}
+         */
+        EventParentState: "none" | "found" | "missing";
+        /** @description A periodic property's values, one per interval; T are offsets in seconds from the event's start, D the dimension values. */
+        EventSeries: {
+            T: number[];
+            V: ((number | null) | string | boolean)[];
+            D?: (number | null)[];
+        };
+        EventPropertyValue: {
+            /** @description A simple property's value (null when none). */
+            Value: (number | null) | string | boolean;
+            Series?: components["schemas"]["EventSeries"] | null;
+            /** @description Entered by hand; re-evaluation keeps it. */
+            Manual: boolean;
+            /** @description The window had no data and the configured default was taken. */
+            Defaulted?: boolean;
+            /** Format: date-time */
+            UpdatedAt?: string;
+        };
+        /** @description An event (DOMAIN.md §4). */
+        Event: {
+            UUID: components["schemas"]["Uuid"];
+            EventConfigurationUUID: components["schemas"]["Uuid"];
+            AssetUUID: components["schemas"]["Uuid"];
+            AssetPath: string;
+            EventTypeUUID: components["schemas"]["Uuid"];
+            EventTypeName: string;
+            /** Format: uuid */
+            ParentUUID: string | null;
+            ParentState: components["schemas"]["EventParentState"];
+            /** Format: date-time */
+            StartTime: string;
+            /** Format: date-time */
+            StopTime: string | null;
+            /** @description Seconds; null while open. */
+            Duration: number | null;
+            Status: components["schemas"]["EventStatus"];
+            /** @enum {string} */
+            Source: "auto" | "manual";
+            /** @description By property name. */
+            Properties: {
+                [key: string]: components["schemas"]["EventPropertyValue"];
+            };
+            /** Format: date-time */
+            UpdatedAt?: string;
+        };
+        /** @description A manual event (POST) or a change of one (PUT; EventConfigurationUUID cannot change). */
+        EventWrite: {
+            EventConfigurationUUID: components["schemas"]["Uuid"];
+            /** Format: date-time */
+            StartTime: string;
+            /** Format: date-time */
+            StopTime?: string | null;
+            /** @description Values by property name; null gives the property back to its configuration. */
+            Properties?: {
+                [key: string]: (number | null) | string | boolean;
+            };
+            /** @description Why the change was made (kept in the audit log). */
+            Reason?: string;
+        };
+        EventSplit: {
+            /** Format: date-time */
+            At: string;
+        };
+        /** @description One condition on a property (DOMAIN.md §4), as the PropertyFilter query holds them. */
+        EventPropertyFilter: {
+            Property: string;
+            /** @enum {string} */
+            Operator: "=" | "!=" | "<" | "<=" | ">" | ">=" | "IN" | "NOT IN" | "EXISTS" | "NOT EXISTS" | "IS NULL" | "IS NOT NULL";
+            Value?: number | string | boolean | (number | string | boolean)[];
+            /**
+             * @description How it joins the conditions before it (default AND).
+             * @enum {string}
+             */
+            Condition?: "AND" | "OR";
+            /** @description On the parent event's property. */
+            Parent?: boolean;
+        };
         /** @enum {string} */
         EventType: "simple" | "periodic" | "periodic_with_dimension";
         /** @enum {string} */
@@ -6575,6 +7173,1006 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventTypes: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description The name or description contains it, case aside. */
+                Keyword?: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event types. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeDefinition"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventTypeDefinition"];
+            };
+        };
+        responses: {
+            /** @description The event type. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeDefinition"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventTypeDefinition"];
+            };
+        };
+        responses: {
+            /** @description The event type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventTypeProperties: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                EventTypeUUIDs?: components["schemas"]["Uuid"][];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeProperty"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEventTypeProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventTypeProperty"];
+            };
+        };
+        responses: {
+            /** @description The property. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeProperty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventTypeProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeProperty"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEventTypeProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventTypeProperty"];
+            };
+        };
+        responses: {
+            /** @description The property. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeProperty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEventTypeProperty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventTypePropertyValues: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPropertyDistinctValue"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventConfigurations: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                AssetUUIDs?: components["schemas"]["Uuid"][];
+                EventTypeUUIDs?: components["schemas"]["Uuid"][];
+                StartSources?: components["schemas"]["EventStartSource"][];
+                States?: components["schemas"]["EventConfigurationState"][];
+                /** @description The asset path or the event type's name contains it, case aside. */
+                Keyword?: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configurations. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfiguration"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEventConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The configuration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfiguration"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEventConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEventConfiguration: {
+        parameters: {
+            query?: {
+                Cascade?: boolean;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setEventConfigurationState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventConfigurationStateChange"];
+            };
+        };
+        responses: {
+            /** @description The configuration in its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventConfigurationLogs: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                Levels?: components["schemas"]["EventLogLevel"][];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log lines. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventConfigurationLog"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reevaluateEventConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventReevaluation"];
+            };
+        };
+        responses: {
+            /** @description The job. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventReevaluationStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventPropertyConfigurations: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                EventConfigurationUUIDs?: components["schemas"]["Uuid"][];
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property configurations. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPropertyConfiguration"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEventPropertyConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventPropertyConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The property configuration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPropertyConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEventPropertyConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPropertyConfiguration"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEventPropertyConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventPropertyConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The property configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPropertyConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEventPropertyConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reevaluateEventPropertyConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventReevaluation"];
+            };
+        };
+        responses: {
+            /** @description The job. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventReevaluationStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                Limit?: components["parameters"]["Limit"];
+                Page?: components["parameters"]["Page"];
+                /** @description Events still running at or stopped after it (an open event has no stop). */
+                StartTime?: string;
+                /** @description Events started before it. */
+                StopTime?: string;
+                AssetUUIDs?: components["schemas"]["Uuid"][];
+                EventTypeUUIDs?: components["schemas"]["Uuid"][];
+                EventConfigurationUUIDs?: components["schemas"]["Uuid"][];
+                Statuses?: components["schemas"]["EventStatus"][];
+                /** @description A JSON array of EventPropertyFilter, joined in order by each one's Condition. */
+                PropertyFilter?: string;
+                ExcludeManualEvents?: boolean;
+                /** @description Also send periodic properties' series (else only simple values). */
+                PreloadProperties?: boolean;
+                Sort?: components["schemas"]["EventSort"];
+                Ascending?: boolean;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventWrite"];
+            };
+        };
+        responses: {
+            /** @description The event. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventWrite"];
+            };
+        };
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    mergeEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merged event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    splitEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventSplit"];
+            };
+        };
+        responses: {
+            /** @description The two events, earlier first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };

@@ -61,6 +61,10 @@ const CALCULATIONS = [/Calculation(Context)?$/];
 const ASSETS = [/Assets?$/, /AssetPropert(y|ies)$/, 'moveAsset'];
 /** Prototypes, their instances and links, and the plans that keep instances in step. */
 const PROTOTYPES = [/Prototypes?$/, /PrototypePlan$/];
+/** Event types and their properties, event configurations, their property configurations, state, logs and re-evaluation. */
+const EVENT_CONFIGURATIONS = [/^(get|create|update|delete)EventTypes?$/, /^(get|create|update|delete)EventTypePropert(y|ies)$/, /EventConfiguration(s|State|Logs)?$/, /EventPropertyConfigurations?$/];
+/** Events: the overview's list, manual events, edits, merge and split, and the distinct values for filters. */
+const EVENTS = [/^(get|create|update|delete|merge|split)Events?$/, 'getEventTypePropertyValues'];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -115,6 +119,8 @@ const config: ConfigFile = {
     '../src/api/generated/calculations.gen.ts': { exportName: 'calculationsEndpoints', filterEndpoints: called(CALCULATIONS) },
     '../src/api/generated/assets.gen.ts': { exportName: 'assetsEndpoints', filterEndpoints: called(ASSETS) },
     '../src/api/generated/prototypes.gen.ts': { exportName: 'prototypesEndpoints', filterEndpoints: called(PROTOTYPES) },
+    '../src/api/generated/eventConfigurations.gen.ts': { exportName: 'eventConfigurationsEndpoints', filterEndpoints: called(EVENT_CONFIGURATIONS) },
+    '../src/api/generated/events.gen.ts': { exportName: 'eventsEndpoints', filterEndpoints: called(EVENTS) },
   },
 };
 
@@ -134,5 +140,7 @@ export const AREAS = {
   calculations: called(CALCULATIONS),
   assets: called(ASSETS),
   prototypes: called(PROTOTYPES),
+  eventConfigurations: called(EVENT_CONFIGURATIONS),
+  events: called(EVENTS),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -110,6 +110,8 @@ describe('entries', () => {
       'table_settings', // audited by its own triggers: only organization default layouts
       'calculation_state', // a calculation's live state, written every interval; its settings are audited
       'prototype_plans', // a reviewed plan's working state; what applying it changes is audited
+      'event_configuration_state', 'event_configuration_logs', // the event processor's progress and log
+      'service_leases', // which server runs what must run once
     ]);
     const { rows } = await t.db.query<{ table_name: string; audited: boolean }>(
       `SELECT c.relname AS table_name,

@@ -20,6 +20,8 @@ import { timeseriesTags } from './areas/timeseries';
 import { calculationsTags } from './areas/calculations';
 import { assetsTags } from './areas/assets';
 import { prototypesTags } from './areas/prototypes';
+import { eventConfigurationsTags } from './areas/eventConfigurations';
+import { eventsTags } from './areas/events';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -43,6 +45,8 @@ const table: Record<string, EndpointTags> = {
   ...calculationsTags,
   ...assetsTags,
   ...prototypesTags,
+  ...eventConfigurationsTags,
+  ...eventsTags,
 };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {

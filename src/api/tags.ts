@@ -37,6 +37,13 @@ export const tagTypes = [
   'AssetProperty',
   'Prototype',
   'PrototypePlan',
+  'EventType',
+  'EventTypeProperty',
+  'EventConfiguration',
+  'EventConfigurationLog',
+  'EventPropertyConfiguration',
+  'Event',
+  'EventPropertyValues',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -2,6 +2,12 @@
 // RTK Query's reducer, which reads each endpoint's definition, whichever pages the replay has
 // drawn so far. Nothing else imports this: an area loads with its pages.
 import './access';
+import './assets';
+import './calculations';
+import './eventConfigurations';
+import './events';
+import './measurementImport';
+import './prototypes';
 import './auditLogs';
 import './collectors';
 import './configuration';
