@@ -17,6 +17,7 @@ import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
+import { eventReevaluationHandlers } from '../events/reevaluation/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { prototypesHandlers } from '../prototypes/handlers';
 import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
@@ -58,6 +59,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...eventReevaluationHandlers(ctx),
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
     ...prototypesHandlers(ctx),

@@ -378,3 +378,32 @@ export function sameValue(before: StoredValue | undefined, after: ComputedValue 
   if (!after) return false;
   return JSON.stringify(before.value ?? null) === JSON.stringify(after.value ?? null) && JSON.stringify(before.series ?? null) === JSON.stringify(after.series ?? null);
 }
+
+export type EventStatus = 'open' | 'pending' | 'incomplete' | 'processed';
+
+/** When a stopped event closes: its stop plus the longest CloseAfter of its property configurations. */
+export const closeAtOf = (stop: number | null, properties: readonly PropertyConfig[]) => (stop === null ? null : stop + Math.max(0, ...properties.map((p) => p.closeAfterMs)));
+
+/** The status after a computation (README.md, "Statuses"). */
+export function statusAfter(
+  stop: number | null,
+  properties: readonly PropertyConfig[],
+  existing: ReadonlyMap<string, StoredValue>,
+  computed: ReadonlyMap<string, ComputedValue | null>,
+  now: number,
+): EventStatus {
+  const closeAt = closeAtOf(stop, properties);
+  if (closeAt === null) return 'open';
+  if (now < closeAt) return 'pending';
+  return missingProperties(properties, existing, computed).length > 0 ? 'incomplete' : 'processed';
+}
+
+/** The parent configuration's event that runs at `start` (start ≤ t < stop, or open), if any. */
+export async function findParentEvent(db: Db, parentConfigurationUuid: string, start: number): Promise<string | null> {
+  const { rows } = await db.query<{ uuid: string }>(
+    `SELECT uuid FROM events WHERE configuration_uuid = $1 AND start_time <= $2 AND (stop_time IS NULL OR stop_time > $2)
+      ORDER BY start_time DESC LIMIT 1`,
+    [parentConfigurationUuid, new Date(start)],
+  );
+  return rows[0]?.uuid ?? null;
+}

@@ -5,7 +5,7 @@ import { onIngested, type IngestedEvent } from '../../ingestion/events';
 import { forEachOccurrence, parseRecurrence } from '../../schedulers/recurrence';
 import type { TimeseriesStores } from '../../timeseries/stores';
 import type { PointValue, ValueType } from '../../timeseries/types';
-import { computeEventProperties, isGood, loadPropertyConfigs, loadValues, missingProperties, saveValues, type PropertyConfig } from './compute';
+import { closeAtOf, computeEventProperties, findParentEvent, isGood, loadPropertyConfigs, loadValues, saveValues, statusAfter, type PropertyConfig } from './compute';
 import { createServiceLease, type ServiceLease } from './lease';
 import { writeEventLog } from './log';
 
@@ -251,15 +251,6 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
 
   // ---- properties and statuses ----------------------------------------------------------------
 
-  async function findParent(cfg: ConfigurationRow, start: number): Promise<string | null> {
-    const { rows } = await db.query<{ uuid: string }>(
-      `SELECT uuid FROM events WHERE configuration_uuid = $1 AND start_time <= $2 AND (stop_time IS NULL OR stop_time > $2)
-        ORDER BY start_time DESC LIMIT 1`,
-      [cfg.parent_configuration_uuid, new Date(start)],
-    );
-    return rows[0]?.uuid ?? null;
-  }
-
   async function logFailures(cfg: ConfigurationRow, eventUuid: string, failures: { Property: string; Reason: string }[], cut: string[]) {
     if (failuresLogged.size > 10_000) failuresLogged.clear();
     for (const failure of failures) {
@@ -277,15 +268,15 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
   }
 
   async function evaluateEvent(cfg: ConfigurationRow, properties: readonly PropertyConfig[], event: DueEvent, round: number) {
-    const closeAt = event.stop === null ? null : event.stop + Math.max(0, ...properties.map((p) => p.closeAfterMs));
+    const closeAt = closeAtOf(event.stop, properties);
     const final = closeAt !== null && round >= closeAt;
-    const parentUuid = cfg.parent_configuration_uuid && !event.parent_uuid ? await findParent(cfg, event.start) : event.parent_uuid;
+    const parentUuid = cfg.parent_configuration_uuid && !event.parent_uuid ? await findParentEvent(db, cfg.parent_configuration_uuid, event.start) : event.parent_uuid;
     const existing = await loadValues(db, event.uuid);
     const outcome = await computeEventProperties(
       { db, timeseries },
       { event: { uuid: event.uuid, start: event.start, stop: event.stop, parentUuid }, properties, existing, now: round, only: final ? undefined : (p) => p.preview },
     );
-    const status = event.stop === null ? 'open' : !final ? 'pending' : missingProperties(properties, existing, outcome.values).length > 0 ? 'incomplete' : 'processed';
+    const status = statusAfter(event.stop, properties, existing, outcome.values, round);
     const preview = properties.some((p) => p.preview);
     const refreshAt = round + refreshMsOf(cfg.settings);
     const next = status === 'open' ? (preview ? refreshAt : null) : status === 'pending' ? (preview ? Math.min(refreshAt, closeAt!) : closeAt) : null;
