@@ -7,7 +7,7 @@ import type { TimeseriesStores } from '../../timeseries/stores';
 import type { PointValue, ValueType } from '../../timeseries/types';
 import { closeAtOf, computeEventProperties, findParentEvent, isGood, loadPropertyConfigs, loadValues, saveValues, statusAfter, type PropertyConfig } from './compute';
 import { createServiceLease, type ServiceLease } from './lease';
-import { writeEventLog } from './log';
+import { writeEventLog } from '../definitions/logs';
 
 // The event processor (server/events/README.md, "The processor"): one per installation, under the
 // `event-processor` lease. Each round (every second, and at once after a batch that names a

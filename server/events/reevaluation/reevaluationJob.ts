@@ -12,7 +12,7 @@ import {
   type ComputedValue,
   type StoredValue,
 } from '../processor/compute';
-import { writeEventLog } from '../processor/log';
+import { writeEventLog } from '../definitions/logs';
 
 // The event_reevaluation job (server/events/README.md, "Re-evaluation"): recomputes the
 // properties (all of a configuration, or one property configuration's) of the closed events that
