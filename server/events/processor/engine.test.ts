@@ -117,6 +117,38 @@ describe('historian start source', () => {
   });
 });
 
+describe('rounds', () => {
+  it('runs a round at once when a batch names a trigger measurement', async () => {
+    const type = await insertEventType(world, {});
+    const trigger = await insertSignal(world);
+    const configuration = await insertConfiguration(world, { type: type.uuid, startSource: 'historian', settings: historian(trigger) });
+    await start(T0);
+    clock = T0 + 10_000; // no refresh(): the batch's event starts the round
+    await writePoints(world, trigger, [T0 + 1_000], [1]);
+    const deadline = Date.now() + 5_000;
+    while ((await eventsOf(db, configuration)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await spans(configuration)).toEqual([[1_000, null, 'open']]);
+  });
+
+  it('recomputes a dirty event (evaluate_at set by an edit) and sets its status again', async () => {
+    const type = await insertEventType(world, { Mean: {} });
+    const [trigger, value] = [await insertSignal(world), await insertSignal(world)];
+    const configuration = await insertConfiguration(world, { type: type.uuid, startSource: 'historian', settings: historian(trigger) });
+    await insertPropertyConfiguration(world, { configuration, property: type.properties.Mean, measurement: value, aggregation: 'mean' });
+    const processor = await start(T0);
+    await writePoints(world, trigger, [T0 + 1_000, T0 + 10_000], [1, 0]);
+    await writePoints(world, value, [T0 + 2_000, T0 + 12_000], [4, 8]);
+    await at(processor, T0 + 20_000);
+    const [event] = await eventsOf(db, configuration);
+    expect((await valuesOf(db, event.uuid)).Mean.value).toBe(4);
+    // A person moved the stop (as PUT /events/{id} does): the event is dirty.
+    await db.query('UPDATE events SET stop_time = $2, evaluate_at = $3 WHERE uuid = $1', [event.uuid, new Date(T0 + 15_000), new Date(T0 + 20_000)]);
+    await at(processor, T0 + 21_000);
+    expect(await spans(configuration)).toEqual([[1_000, 15_000, 'processed']]);
+    expect((await valuesOf(db, event.uuid)).Mean.value).toBe(6);
+  });
+});
+
 describe('schedule start source', () => {
   const day = (d: number, h: number) => Date.UTC(2026, 9, d, h, 0, 0) - T0;
 

@@ -15,7 +15,8 @@ import {
   type EventsWorld,
   type TypeFixture,
 } from '../processor/testFixture';
-import type { EventReevaluationResult } from './reevaluationJob';
+import { JobInterrupted, type JobContext } from '../../jobs/registry';
+import { runEventReevaluation, type EventReevaluationResult } from './reevaluationJob';
 
 // The re-evaluation calls and the event_reevaluation job (server/events/README.md,
 // "Re-evaluation") through the app, with a second app on the same database running the jobs as
@@ -158,5 +159,49 @@ describe('the event_reevaluation job', () => {
     const run = await reevaluate(`/event-property-configurations/${meanConfiguration}/re-evaluate`, { Start: iso(T0 + 5 * 3_600_000), End: iso(T0 + 7 * 3_600_000) });
     expect(run.Result).toMatchObject({ Events: 1, Changed: 1, Kept: 0 });
     expect(await valuesOf(t.db, lone)).toMatchObject({ Mean: { value: 50 }, Max: { value: 0 } });
+  });
+});
+
+describe('batches and checkpoints', () => {
+  it('goes through the events in batches of 100 with progress, and continues from its checkpoint after a pause', async () => {
+    const day = T0 + 10 * 86_400_000;
+    await t.db.query(
+      `INSERT INTO events (organization_uuid, configuration_uuid, asset_uuid, event_type_uuid, start_time, stop_time, status, source)
+       SELECT $1, $2, $3, $4, $5::timestamptz + i * interval '1 minute', $5::timestamptz + i * interval '1 minute' + interval '30 seconds', 'processed', 'auto'
+         FROM generate_series(0, 149) AS i`,
+      [world.organization, configuration, world.asset, type.uuid, new Date(day)],
+    );
+    const progress: [number, string | undefined][] = [];
+    let checkpointState: unknown = null;
+    let pauseOnce = true;
+    const context = (): JobContext => ({
+      db: t.db,
+      job: { uuid: 'job', type: 'event_reevaluation', organizationUuid: world.organization, createdByUuid: null, createdByName: 'test', taskSchedulerUuid: null,
+        payload: { ConfigurationUUID: configuration, PropertyConfigurationUUID: null, From: iso(day), To: iso(day + 86_400_000), DryRun: false } },
+      checkpointState,
+      progress: async (fraction, message) => void progress.push([fraction, message]),
+      log: async () => undefined,
+      checkpoint: async (state) => {
+        checkpointState = state;
+        if (pauseOnce) {
+          pauseOnce = false;
+          throw new JobInterrupted('pause');
+        }
+      },
+      signal: new AbortController().signal,
+    });
+    await expect(runEventReevaluation(context(), { timeseries: stores })).rejects.toBeInstanceOf(JobInterrupted);
+    const result = await runEventReevaluation(context(), { timeseries: stores });
+    expect(progress).toEqual([
+      [100 / 150, '100 of 150 events'],
+      [1, '150 of 150 events'],
+    ]);
+    expect(result).toMatchObject({ Events: 150, Kept: 0 });
+    // No value points that day: every event lost nothing and gained nothing, and is incomplete now.
+    const { rows } = await t.db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM events WHERE configuration_uuid = $1 AND start_time >= $2 GROUP BY status`,
+      [configuration, new Date(day)],
+    );
+    expect(rows).toEqual([{ status: 'incomplete', n: 150 }]);
   });
 });
