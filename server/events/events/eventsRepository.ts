@@ -72,8 +72,9 @@ export function orderBy(sort: EventSort, ascending: boolean): string {
       // Open events have no stop yet: first when descending ("still running"), last ascending.
       return ascending ? 'e.stop_time ASC NULLS LAST, e.uuid ASC' : 'e.stop_time DESC NULLS FIRST, e.uuid DESC';
     case 'ParentUUID':
-      // Grouped by parent (events without one last), then by start.
-      return `e.parent_uuid ${direction} NULLS LAST, e.start_time ${direction}, e.uuid ${direction}`;
+      // Grouped by parent, then by start; events without a parent last ascending, first descending
+      // (as open events by StopTime), so that one index (073_events_indexes.sql) serves both ways.
+      return `e.parent_uuid ${direction}, e.start_time ${direction}, e.uuid ${direction}`;
     default:
       return `e.start_time ${direction}, e.uuid ${direction}`;
   }
