@@ -30,6 +30,7 @@ import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
+import { eventsHandlers } from '../events/events/handlers';
 import { usersHandlers } from './users';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
@@ -65,6 +66,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...prototypeSpreadsheetHandlers(ctx),
     ...prototypesHandlers(ctx),
     ...eventDefinitionsHandlers(ctx),
+    ...eventsHandlers(ctx),
   };
 }
 
