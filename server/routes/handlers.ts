@@ -3,6 +3,7 @@ import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } fro
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
 import { assetsHandlers } from '../assets/handlers';
+import { eventDefinitionsHandlers } from '../events/definitions/handlers';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { calculationsHandlers } from './calculations';
@@ -61,6 +62,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
     ...prototypesHandlers(ctx),
+    ...eventDefinitionsHandlers(ctx),
   };
 }
 
