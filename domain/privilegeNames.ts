@@ -40,6 +40,7 @@ export const PRIVILEGES = {
   ReadPrototypes: 'READ_PROTOTYPES',
   ManagePrototypes: 'MANAGE_PROTOTYPES',
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
+  ManageEventConfigurations: 'MANAGE_EVENT_CONFIGURATIONS',
   ReadEvents: 'READ_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
   ReadTimeseriesDatabases: 'READ_TIMESERIES_DATABASES',

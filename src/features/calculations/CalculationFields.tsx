@@ -18,7 +18,7 @@ import {
   type DraftInput,
 } from './calculationDraft';
 import { CalculationPreview } from './CalculationPreview';
-import { MeasurementPicker } from './MeasurementPicker';
+import { MeasurementPicker } from '../../components/MeasurementPicker/MeasurementPicker';
 import { ScriptEditor, type ScriptDiagnostic, type ScriptEditorHandle } from './ScriptEditor';
 import './calculations.css';
 

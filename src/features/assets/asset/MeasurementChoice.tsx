@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetMeasurementQuery, useGetMeasurementsQuery } from '../../../api/areas/measurements';
 import type { ValueType } from '../../../api/generated/historian.gen';
-import { SearchCombobox } from '../shared/SearchCombobox';
+import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 
 export interface PickedMeasurement {
   uuid: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAssetsPageQuery } from '../../../api/areas/assets';
 import type { AssetRead } from '../../../api/generated/historian.gen';
-import { SearchCombobox } from '../shared/SearchCombobox';
+import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 import { displayPath } from '../shared/assetPath';
 
 export interface ParentChoice {

@@ -12,7 +12,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal/Modal';
 import { selectAccess } from '../../../state/privileges';
 import { LinkStatusBadge } from '../shared/LinkStatusBadge';
-import { SearchCombobox } from '../shared/SearchCombobox';
+import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 
 const ICON = { size: 16, 'aria-hidden': true, focusable: false } as const;
 const RESULTS = 25;

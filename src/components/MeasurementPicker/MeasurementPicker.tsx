@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetMeasurementQuery, useGetMeasurementsQuery } from '../../api/areas/measurements';
 import type { MeasurementRead } from '../../api/generated/historian.gen';
+import './measurementPicker.css';
 
 export interface PickedMeasurement {
   uuid: string;
