@@ -41,6 +41,7 @@ export const PRIVILEGES = {
   ManagePrototypes: 'MANAGE_PROTOTYPES',
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
   ReadEvents: 'READ_EVENTS',
+  ManageEvents: 'MANAGE_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
   ReadTimeseriesDatabases: 'READ_TIMESERIES_DATABASES',
   ManageTimeseriesDatabases: 'MANAGE_TIMESERIES_DATABASES',
