@@ -1,4 +1,4 @@
-import type { EventSort, EventStatus, GetEventsApiArg } from '../../../api/generated/events.gen';
+import type { EventSort, EventStatus, GetEventsApiArg } from '../../../api/generated/historian.gen';
 import { isLiveRange, resolveRange } from '../../../components/trend/trendAddress';
 import { EVENT_STATUSES } from '../shared/EventStatusIcon';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { EventSeries } from '../../../api/generated/events.gen';
+import type { EventSeries } from '../../../api/generated/historian.gen';
 
 const WIDTH = 320;
 const HEIGHT = 96;

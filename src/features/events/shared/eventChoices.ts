@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useGetEventConfigurationsQuery } from '../../../api/areas/eventConfigurations';
-import type { EventConfigurationRead } from '../../../api/generated/eventConfigurations.gen';
-import type { Event } from '../../../api/generated/events.gen';
+import type { Event, EventConfigurationRead } from '../../../api/generated/historian.gen';
 import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
