@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_OPERATORS, VALUELESS, type FilterValue, type PropertyCondition, type PropertyOperator } from './eventFilters';
 
@@ -43,15 +43,18 @@ const EMPTY: DraftCondition = { property: '', operator: '=', value: '', conditio
 /** Conditions on the events' properties, joined left to right, applied together (the PropertyFilter JSON). */
 export function PropertyFilterBuilder({ conditions, onApply }: { conditions: readonly PropertyCondition[]; onApply: (conditions: PropertyCondition[]) => void }) {
   const { t } = useTranslation();
-  const id = useId();
   const [drafts, setDrafts] = useState<DraftCondition[]>(() => conditions.map(toDraft));
   const change = (index: number, patch: Partial<DraftCondition>) => setDrafts((current) => current.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(drafts.filter((draft) => draft.property.trim() !== '').map(toCondition));
+  const apply = () => onApply(drafts.filter((draft) => draft.property.trim() !== '').map(toCondition));
+  // Enter in a field applies, as it would in a form.
+  const applyOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') {
+      event.preventDefault();
+      apply();
+    }
   };
   return (
-    <form className="event-property-filter" aria-label={t('events.overview.filters.properties')} onSubmit={apply}>
+    <div className="event-property-filter" role="group" aria-label={t('events.overview.filters.properties')} onKeyDown={applyOnEnter}>
       {drafts.length === 0 && <p className="muted">{t('events.overview.filters.no_conditions')}</p>}
       {drafts.map((draft, index) => (
         <fieldset key={index} className="event-property-condition">
@@ -96,14 +99,14 @@ export function PropertyFilterBuilder({ conditions, onApply }: { conditions: rea
         </fieldset>
       ))}
       <div className="event-property-filter-actions">
-        <button type="button" id={`${id}-add`} onClick={() => setDrafts((current) => [...current, EMPTY])}>
+        <button type="button" onClick={() => setDrafts((current) => [...current, EMPTY])}>
           <Plus {...ICON} />
           {t('events.overview.filters.add_condition')}
         </button>
-        <button type="submit" className="primary">
+        <button type="button" className="primary" onClick={apply}>
           {t('events.overview.filters.apply')}
         </button>
       </div>
-    </form>
+    </div>
   );
 }
