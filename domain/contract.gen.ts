@@ -7953,7 +7953,8 @@ export interface operations {
     getEvents: {
         parameters: {
             query?: {
-                Limit?: components["parameters"]["Limit"];
+                /** @description Events per page; 1000 unless given, as the datasource's. */
+                Limit?: number;
                 Page?: components["parameters"]["Page"];
                 /** @description Events still running at or stopped after it (an open event has no stop). */
                 StartTime?: string;

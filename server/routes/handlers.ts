@@ -28,6 +28,7 @@ import { taskSchedulersHandlers } from './taskSchedulers';
 import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
+import { eventsHandlers } from '../events/events/handlers';
 import { usersHandlers } from './users';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
@@ -61,6 +62,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
     ...prototypesHandlers(ctx),
+    ...eventsHandlers(ctx),
   };
 }
 

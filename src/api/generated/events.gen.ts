@@ -110,6 +110,7 @@ export type GetEventsApiResponse = /** status 200 The events. */ Event[];
 export type GetEventsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
+  /** Events per page; 1000 unless given, as the datasource's. */
   limit?: number;
   page?: number;
   /** Events still running at or stopped after it (an open event has no stop). */
