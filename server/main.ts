@@ -2,6 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startAuditRetention } from './audit/retention';
 import { startCalculationEngine } from './calculations/live/engine';
+import { EVENTS_FEATURE } from './events/access';
+import { startEventProcessor } from './events/processor/engine';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
@@ -42,10 +44,12 @@ async function main() {
   const stopRetention = startAuditRetention(db, (message) => app.log.info(message));
   const stopSchedulers = startTaskSchedulers(ctx, app.log);
   const calculations = startCalculationEngine({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE) });
+  const events = startEventProcessor({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, EVENTS_FEATURE) });
   const close = async () => {
     stopRetention();
     await stopSchedulers();
     await calculations.stop();
+    await events.stop();
     await app.close();
     await timeseries.close();
     await db.close();

@@ -176,7 +176,7 @@ export function assetHandlers(ctx: AppContext) {
       });
     },
 
-    /** Soft; 409 AssetInUse with the dependants unless Cascade deletes the subtree and removes its properties. */
+    /** Soft; 409 AssetInUse with the dependants unless Cascade deletes the subtree and removes its properties and event configurations. */
     async deleteAsset(request: FastifyRequest<ById & { Querystring: { Cascade?: boolean } }>, reply: FastifyReply) {
       const organizationUuid = organizationOf(request);
       const actor = callerOf(request).userUuid;
@@ -187,7 +187,7 @@ export function assetHandlers(ctx: AppContext) {
         const repository = assetsRepository(tx);
         if (request.query.Cascade !== true) {
           const dependants = await repository.dependants(asset);
-          if (dependants.children > 0 || dependants.properties > 0) return dependants;
+          if (dependants.children > 0 || dependants.properties > 0 || dependants.eventConfigurations > 0) return dependants;
         }
         await repository.deleteSubtree(asset, actor);
         return null;
@@ -199,9 +199,9 @@ export function assetHandlers(ctx: AppContext) {
           .send({
             title: 'Conflict',
             status: 409,
-            detail: `The asset has ${inUse.children} active children and ${inUse.properties} properties; delete with Cascade to delete them with it`,
+            detail: `The asset has ${inUse.children} active children, ${inUse.properties} properties and ${inUse.eventConfigurations} event configurations; delete with Cascade to delete them with it`,
             code: 'assets.errors.in_use',
-            Dependants: { Children: inUse.children, Properties: inUse.properties, EventConfigurations: 0 },
+            Dependants: { Children: inUse.children, Properties: inUse.properties, EventConfigurations: inUse.eventConfigurations },
           });
       }
       return reply.code(204).send();

@@ -196,17 +196,33 @@ describe('the list', () => {
 });
 
 describe('delete', () => {
-  it('answers 409 AssetInUse with the dependants, then deletes the subtree with Cascade (measurements stay)', async () => {
+  it('answers 409 AssetInUse with the dependants, event configurations below included, then deletes the subtree with Cascade (measurements stay)', async () => {
     const site = await create('Doomed');
     const line = await create('Line', site.UUID);
     const measurement = await insertMeasurement(t.db, organization, 'Speed');
     const property = await call('POST', '/asset-properties', admin, { AssetUUID: line.UUID, Name: 'Speed', MeasurementUUID: measurement, Metadata: {} });
     expect(property.statusCode).toBe(201);
 
+    // An event configuration on the line, with an event: counted on the line and on the site above it.
+    const type = (await t.db.query<{ uuid: string }>('INSERT INTO event_types (organization_uuid, name) VALUES ($1, $2) RETURNING uuid', [organization, `Batch ${site.UUID}`])).rows[0].uuid;
+    const configuration = (
+      await t.db.query<{ uuid: string }>("INSERT INTO event_configurations (organization_uuid, asset_uuid, event_type_uuid, start_source) VALUES ($1, $2, $3, 'manual') RETURNING uuid", [
+        organization,
+        line.UUID,
+        type,
+      ])
+    ).rows[0].uuid;
+    await t.db.query("INSERT INTO events (organization_uuid, configuration_uuid, asset_uuid, event_type_uuid, start_time, status, source) VALUES ($1, $2, $3, $4, now(), 'open', 'manual')", [
+      organization,
+      configuration,
+      line.UUID,
+      type,
+    ]);
+
     const refused = await call('DELETE', `/assets/${site.UUID}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ status: 409, Dependants: { Children: 1, Properties: 0, EventConfigurations: 0 } });
-    expect((await call('DELETE', `/assets/${line.UUID}`)).json()).toMatchObject({ Dependants: { Children: 0, Properties: 1, EventConfigurations: 0 } });
+    expect(refused.json()).toMatchObject({ status: 409, Dependants: { Children: 1, Properties: 0, EventConfigurations: 1 } });
+    expect((await call('DELETE', `/assets/${line.UUID}`)).json()).toMatchObject({ Dependants: { Children: 0, Properties: 1, EventConfigurations: 1 } });
 
     expect((await call('DELETE', `/assets/${site.UUID}?Cascade=true`)).statusCode).toBe(204);
     expect(await get(site.UUID)).toMatchObject({ Status: 'Deleted' });
@@ -214,6 +230,9 @@ describe('delete', () => {
     expect((await call('GET', `/asset-properties/${property.json().UUID}`)).statusCode).toBe(404);
     expect((await t.db.query('SELECT 1 FROM asset_properties WHERE asset_uuid = $1', [line.UUID])).rowCount).toBe(0);
     expect((await t.db.query('SELECT 1 FROM measurements WHERE uuid = $1', [measurement])).rowCount).toBe(1);
+    // The event configuration went with it, and its events.
+    expect((await t.db.query('SELECT 1 FROM event_configurations WHERE uuid = $1', [configuration])).rowCount).toBe(0);
+    expect((await t.db.query('SELECT 1 FROM events WHERE configuration_uuid = $1', [configuration])).rowCount).toBe(0);
     // Its name is free again among the active siblings.
     await create('Doomed');
   });

@@ -144,20 +144,25 @@ export function assetsRepository(db: Db) {
       );
     },
 
-    /** What depends on the asset: its active children and its properties. */
-    async dependants(asset: AssetRow): Promise<{ children: number; properties: number }> {
-      const { rows } = await db.query<{ children: number; properties: number }>(
+    /** Its active children, its properties, and the event configurations on it or below it (which Cascade deletes with it). */
+    async dependants(asset: AssetRow): Promise<{ children: number; properties: number; eventConfigurations: number }> {
+      const { rows } = await db.query<{ children: number; properties: number; eventConfigurations: number }>(
         `SELECT (SELECT count(*)::int FROM assets WHERE organization_uuid = $1 AND parent_uuid = $2 AND status = 'Active') AS children,
-                (SELECT count(*)::int FROM asset_properties WHERE asset_uuid = $2) AS properties`,
-        [asset.organization_uuid, asset.uuid],
+                (SELECT count(*)::int FROM asset_properties WHERE asset_uuid = $2) AS properties,
+                (SELECT count(*)::int FROM event_configurations
+                  WHERE organization_uuid = $1 AND asset_uuid IN (SELECT uuid FROM assets WHERE organization_uuid = $1 AND (uuid = $2 OR (status = 'Active' AND path LIKE $3)))) AS "eventConfigurations"`,
+        [asset.organization_uuid, asset.uuid, belowPattern(asset.path)],
       );
       return rows[0];
     },
 
-    /** Deletes the asset and its active descendants (soft) and removes their properties. */
+    /** Deletes the asset and its active descendants (soft) and removes their properties and event configurations (with their events). */
     async deleteSubtree(asset: AssetRow, actor: string | null): Promise<void> {
       const subtree = `SELECT uuid FROM assets WHERE organization_uuid = $1 AND (uuid = $2 OR (status = 'Active' AND path LIKE $3))`;
       const params = [asset.organization_uuid, asset.uuid, belowPattern(asset.path)];
+      const configurations = `SELECT uuid FROM event_configurations WHERE organization_uuid = $1 AND asset_uuid IN (${subtree})`;
+      await db.query(`UPDATE event_configurations SET parent_configuration_uuid = NULL WHERE parent_configuration_uuid IN (${configurations})`, params);
+      await db.query(`DELETE FROM event_configurations WHERE uuid IN (${configurations})`, params);
       await db.query(`DELETE FROM asset_properties WHERE organization_uuid = $1 AND asset_uuid IN (${subtree})`, params);
       await db.query(`UPDATE assets SET status = 'Deleted', updated_at = now(), updated_by = $4 WHERE uuid IN (${subtree})`, [...params, actor]);
     },

@@ -3,6 +3,7 @@ import { readAuditReason, runAsActor, AUDIT_REASON_HEADER, type AuditActor } fro
 import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
 import { assetsHandlers } from '../assets/handlers';
+import { eventDefinitionsHandlers } from '../events/definitions/handlers';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { calculationsHandlers } from './calculations';
@@ -17,6 +18,7 @@ import { measurementsHandlers } from './measurements';
 import { measurementImportHandlers } from '../measurements/import/handlers';
 import { calculationBackfillHandlers } from '../calculations/backfill/handlers';
 import { calculationContextHandlers } from '../calculations/live/handlers';
+import { eventReevaluationHandlers } from '../events/reevaluation/handlers';
 import { productUpdatesHandlers } from './productUpdates';
 import { prototypesHandlers } from '../prototypes/handlers';
 import { prototypeSpreadsheetHandlers } from '../prototypes/spreadsheetHandlers';
@@ -59,10 +61,12 @@ export function serviceHandlers(ctx: AppContext) {
     ...calculationsHandlers(ctx),
     ...calculationBackfillHandlers(ctx),
     ...calculationContextHandlers(ctx),
+    ...eventReevaluationHandlers(ctx),
     ...assetsHandlers(ctx),
     ...prototypeSpreadsheetHandlers(ctx),
     ...prototypesHandlers(ctx),
     ...eventsHandlers(ctx),
+    ...eventDefinitionsHandlers(ctx),
   };
 }
 
