@@ -42,6 +42,7 @@ export const PRIVILEGES = {
   ReadEventConfigurations: 'READ_EVENT_CONFIGURATIONS',
   ManageEventConfigurations: 'MANAGE_EVENT_CONFIGURATIONS',
   ReadEvents: 'READ_EVENTS',
+  ManageEvents: 'MANAGE_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
   ReadTimeseriesDatabases: 'READ_TIMESERIES_DATABASES',
   ManageTimeseriesDatabases: 'MANAGE_TIMESERIES_DATABASES',
