@@ -258,6 +258,18 @@ describe('state, changes and the log', () => {
     expectFieldError(moved, 400, 'AssetUUID');
   });
 
+  it('keeps the newest 1,000 log lines of a configuration', async () => {
+    const { type } = await freshType('Chatty');
+    const configuration = (await created('POST', '/event-configurations', manual(f.line, type))).UUID;
+    await t.db.query(`INSERT INTO event_configuration_logs (configuration_uuid, level, code) SELECT $1, 'info', 'events.log.event_started' FROM generate_series(1, 1000)`, [configuration]);
+    const event = await insertEvent(configuration, f.line, type);
+    await writeEventLog(t.db, configuration, 'error', 'events.log.trigger_missing', { Measurement: 'TT-101' }, event);
+    const logs = await call('GET', `/event-configurations/${configuration}/logs?Limit=1`, reader);
+    expect(logs.headers['x-total-count']).toBe('1000');
+    expect(logs.json()).toEqual([{ ID: expect.any(Number), At: expect.any(String), Level: 'error', Code: 'events.log.trigger_missing', Values: { Measurement: 'TT-101' }, EventUUID: event }]);
+    expect((await call('GET', `/event-configurations/${configuration}/logs?Levels=error`, reader)).headers['x-total-count']).toBe('1');
+  });
+
   it('links a parent configuration of the parent type on the same asset or above, else 400', async () => {
     const parent = await created('POST', '/event-configurations', manual(f.plant, f.batch));
     const child = await created('POST', '/event-configurations', manual(f.line, f.phase, { ParentEventConfigurationUUID: parent.UUID }));
