@@ -3592,11 +3592,11 @@ export interface components {
             ParentEventConfigurationUUID?: string | null;
             StartSource: components["schemas"]["EventStartSource"];
             /** @description Required for historian. */
-            Trigger?: components["schemas"]["EventTrigger"] | null;
+            Trigger?: (components["schemas"]["EventTrigger"] | null) | null;
             /** @description Required for schedule. */
-            Schedule?: components["schemas"]["EventSchedule"] | null;
+            Schedule?: (components["schemas"]["EventSchedule"] | null) | null;
             /** @description Required for external_database. */
-            ExternalSource?: components["schemas"]["EventExternalSource"] | null;
+            ExternalSource?: (components["schemas"]["EventExternalSource"] | null) | null;
             State: $Read<components["schemas"]["EventConfigurationState"]>;
             /**
              * Format: date-time
@@ -3615,6 +3615,18 @@ export interface components {
             CreatedAt?: $Read<string>;
             /** Format: date-time */
             UpdatedAt?: $Read<string>;
+        };
+        /** @description A problem+json answer; with the code events.errors.configuration_in_use it names what depends on the configuration. */
+        EventConfigurationInUse: {
+            title: string;
+            status: number;
+            detail?: string;
+            code?: string;
+            instance?: string;
+            Dependants?: {
+                Children: number;
+                Events: number;
+            };
         };
         /** @enum {string} */
         EventLogLevel: "info" | "warning" | "error";
@@ -7663,7 +7675,15 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Running (events.errors.configuration_running), or something depends on it (events.errors.configuration_in_use, with Dependants). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["EventConfigurationInUse"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };

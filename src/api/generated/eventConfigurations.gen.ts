@@ -594,11 +594,11 @@ export type EventConfiguration = {
   ParentEventConfigurationUUID?: string | null;
   StartSource: EventStartSource;
   /** Required for historian. */
-  Trigger?: EventTrigger | null;
+  Trigger?: (EventTrigger | null) | null;
   /** Required for schedule. */
-  Schedule?: EventSchedule | null;
+  Schedule?: (EventSchedule | null) | null;
   /** Required for external_database. */
-  ExternalSource?: EventExternalSource | null;
+  ExternalSource?: (EventExternalSource | null) | null;
 };
 export type EventConfigurationState = "running" | "stopped";
 export type EventConfigurationRead = {
@@ -611,11 +611,11 @@ export type EventConfigurationRead = {
   ParentEventConfigurationUUID?: string | null;
   StartSource: EventStartSource;
   /** Required for historian. */
-  Trigger?: EventTrigger | null;
+  Trigger?: (EventTrigger | null) | null;
   /** Required for schedule. */
-  Schedule?: EventSchedule | null;
+  Schedule?: (EventSchedule | null) | null;
   /** Required for external_database. */
-  ExternalSource?: EventExternalSource | null;
+  ExternalSource?: (EventExternalSource | null) | null;
   State: EventConfigurationState;
   /** The processor has read the start source up to here. */
   ProcessedUntil?: string | null;
@@ -628,6 +628,17 @@ export type EventConfigurationRead = {
   PropertyConfigurationCount?: number;
   CreatedAt?: string;
   UpdatedAt?: string;
+};
+export type EventConfigurationInUse = {
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  instance?: string;
+  Dependants?: {
+    Children: number;
+    Events: number;
+  };
 };
 export type EventConfigurationStateChange = {
   State: EventConfigurationState;
@@ -661,7 +672,7 @@ export type EventPropertyConfiguration = {
   EventTypePropertyUUID: Uuid;
   Mode: EventPropertyMode;
   /** Required for historian mode (EventPropertySource). */
-  Source?: ("data_reference" | "property") | null;
+  Source?: ("data_reference" | "property" | null) | null;
   /** data_reference: a measurement of the organization (or AssetPropertyUUID). */
   MeasurementUUID?: string | null;
   /** data_reference: a property of an asset (or MeasurementUUID). */
@@ -681,6 +692,7 @@ export type EventPropertyConfiguration = {
         | "last"
         | "max"
         | "min"
+        | null
       )
     | null;
   /** Periodic properties, the length of each value's window. */
@@ -716,7 +728,7 @@ export type EventPropertyConfigurationRead = {
   Datatype?: EventPropertyDatatype;
   Mode: EventPropertyMode;
   /** Required for historian mode (EventPropertySource). */
-  Source?: ("data_reference" | "property") | null;
+  Source?: ("data_reference" | "property" | null) | null;
   /** data_reference: a measurement of the organization (or AssetPropertyUUID). */
   MeasurementUUID?: string | null;
   /** data_reference: a property of an asset (or MeasurementUUID). */
@@ -737,6 +749,7 @@ export type EventPropertyConfigurationRead = {
         | "last"
         | "max"
         | "min"
+        | null
       )
     | null;
   /** Periodic properties, the length of each value's window. */

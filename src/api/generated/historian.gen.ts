@@ -4244,11 +4244,11 @@ export type EventConfiguration = {
   ParentEventConfigurationUUID?: string | null;
   StartSource: EventStartSource;
   /** Required for historian. */
-  Trigger?: EventTrigger | null;
+  Trigger?: (EventTrigger | null) | null;
   /** Required for schedule. */
-  Schedule?: EventSchedule | null;
+  Schedule?: (EventSchedule | null) | null;
   /** Required for external_database. */
-  ExternalSource?: EventExternalSource | null;
+  ExternalSource?: (EventExternalSource | null) | null;
 };
 export type EventConfigurationState = "running" | "stopped";
 export type EventConfigurationRead = {
@@ -4261,11 +4261,11 @@ export type EventConfigurationRead = {
   ParentEventConfigurationUUID?: string | null;
   StartSource: EventStartSource;
   /** Required for historian. */
-  Trigger?: EventTrigger | null;
+  Trigger?: (EventTrigger | null) | null;
   /** Required for schedule. */
-  Schedule?: EventSchedule | null;
+  Schedule?: (EventSchedule | null) | null;
   /** Required for external_database. */
-  ExternalSource?: EventExternalSource | null;
+  ExternalSource?: (EventExternalSource | null) | null;
   State: EventConfigurationState;
   /** The processor has read the start source up to here. */
   ProcessedUntil?: string | null;
@@ -4278,6 +4278,17 @@ export type EventConfigurationRead = {
   PropertyConfigurationCount?: number;
   CreatedAt?: string;
   UpdatedAt?: string;
+};
+export type EventConfigurationInUse = {
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  instance?: string;
+  Dependants?: {
+    Children: number;
+    Events: number;
+  };
 };
 export type EventConfigurationStateChange = {
   State: EventConfigurationState;
@@ -4311,7 +4322,7 @@ export type EventPropertyConfiguration = {
   EventTypePropertyUUID: Uuid;
   Mode: EventPropertyMode;
   /** Required for historian mode (EventPropertySource). */
-  Source?: ("data_reference" | "property") | null;
+  Source?: ("data_reference" | "property" | null) | null;
   /** data_reference: a measurement of the organization (or AssetPropertyUUID). */
   MeasurementUUID?: string | null;
   /** data_reference: a property of an asset (or MeasurementUUID). */
@@ -4331,6 +4342,7 @@ export type EventPropertyConfiguration = {
         | "last"
         | "max"
         | "min"
+        | null
       )
     | null;
   /** Periodic properties, the length of each value's window. */
@@ -4366,7 +4378,7 @@ export type EventPropertyConfigurationRead = {
   Datatype?: EventPropertyDatatype;
   Mode: EventPropertyMode;
   /** Required for historian mode (EventPropertySource). */
-  Source?: ("data_reference" | "property") | null;
+  Source?: ("data_reference" | "property" | null) | null;
   /** data_reference: a measurement of the organization (or AssetPropertyUUID). */
   MeasurementUUID?: string | null;
   /** data_reference: a property of an asset (or MeasurementUUID). */
@@ -4387,6 +4399,7 @@ export type EventPropertyConfigurationRead = {
         | "last"
         | "max"
         | "min"
+        | null
       )
     | null;
   /** Periodic properties, the length of each value's window. */

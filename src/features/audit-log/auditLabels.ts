@@ -55,6 +55,12 @@ const SUBJECT_TYPE_KEYS: Readonly<Record<string, string>> = {
   Prototype: 'audit_log.subject_types.Prototype',
   PropertyPrototype: 'audit_log.subject_types.PropertyPrototype',
   AuditLogRetention: 'audit_log.subject_types.AuditLogRetention',
+  EventType: 'audit_log.subject_types.EventType',
+  EventTypeProperty: 'audit_log.subject_types.EventTypeProperty',
+  EventConfiguration: 'audit_log.subject_types.EventConfiguration',
+  EventPropertyConfiguration: 'audit_log.subject_types.EventPropertyConfiguration',
+  Event: 'audit_log.subject_types.Event',
+  EventPropertyValue: 'audit_log.subject_types.EventPropertyValue',
 };
 
 const ACTION_KEYS: Readonly<Record<AuditAction, string>> = {
