@@ -134,6 +134,20 @@ export async function computeEventProperties(deps: ComputeDeps, input: ComputeIn
   }
   let parentValues: Map<string, StoredValue> | null = null;
   const measurements = new Map<string, Measurement>();
+  /** Reads per measurement and range: properties over the same window read its points once. */
+  const reads = new Map<string, Promise<InputPoint[]>>();
+  const sourceOf = (measurement: Measurement, goodOnly: boolean): PointSource => {
+    const read = pointSource(measurement, goodOnly);
+    return (from, to, limit) => {
+      const key = `${measurement.uuid}:${goodOnly}:${from}:${to}:${limit}`;
+      let found = reads.get(key);
+      if (!found) {
+        found = read(from, to, limit);
+        reads.set(key, found);
+      }
+      return found;
+    };
+  };
 
   async function measurementOf(uuid: string): Promise<Measurement> {
     const known = measurements.get(uuid);
@@ -185,7 +199,7 @@ export async function computeEventProperties(deps: ComputeDeps, input: ComputeIn
     }
     // Good points only: the store cannot leave the others out, so the aggregation runs here with
     // the same definitions (server/calculations/engine/windows.ts).
-    const aggregator = new WindowAggregator(pointSource(measurement, true), from, to, aggregation, to - from, from);
+    const aggregator = new WindowAggregator(sourceOf(measurement, true), from, to, aggregation, to - from, from);
     const window = await aggregator.window(from);
     return window.count === 0 ? null : { value: window.value, series: null, defaulted: false };
   }
@@ -204,11 +218,11 @@ export async function computeEventProperties(deps: ComputeDeps, input: ComputeIn
       to = from + intervals * intervalMs;
       outcome.cut.push(property.name);
     }
-    const values = new WindowAggregator(pointSource(measurement, property.goodPointsOnly), from, to, aggregation, intervalMs, from);
+    const values = new WindowAggregator(sourceOf(measurement, property.goodPointsOnly), from, to, aggregation, intervalMs, from);
     const withDimension = property.type === 'periodic_with_dimension';
     if (withDimension && !property.dimensionMeasurementUuid) throw new PropertyFailure('no dimension measurement');
     const dimension = withDimension
-      ? new WindowAggregator(pointSource(await measurementOf(property.dimensionMeasurementUuid!), property.goodPointsOnly), from, to, 'last', intervalMs, from)
+      ? new WindowAggregator(sourceOf(await measurementOf(property.dimensionMeasurementUuid!), property.goodPointsOnly), from, to, 'last', intervalMs, from)
       : null;
     const series: Series = { T: [], V: [], ...(dimension ? { D: [] } : {}) };
     let any = false;

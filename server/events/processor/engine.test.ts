@@ -319,6 +319,32 @@ describe('properties', () => {
     expect(rows).toEqual([{ values: { Property: 'Broken', Reason: 'the measurement no longer exists' } }]);
   });
 
+  it('reads an asset property’s measurement, and cuts a periodic series at 10,000 intervals with a log line', async () => {
+    const type = await insertEventType(world, { Level: {}, Fine: { type: 'periodic' } });
+    const [trigger, value] = [await insertSignal(world), await insertSignal(world)];
+    const { rows } = await db.query<{ uuid: string }>(`INSERT INTO asset_properties (organization_uuid, asset_uuid, name, measurement_uuid) VALUES ($1, $2, $3, $4) RETURNING uuid`, [
+      world.organization,
+      world.asset,
+      `Level ${value.slice(0, 8)}`,
+      value,
+    ]);
+    const configuration = await insertConfiguration(world, { type: type.uuid, startSource: 'historian', settings: historian(trigger) });
+    await insertPropertyConfiguration(world, { configuration, property: type.properties.Level, assetProperty: rows[0].uuid, aggregation: 'last' });
+    await insertPropertyConfiguration(world, { configuration, property: type.properties.Fine, measurement: value, aggregation: 'mean', intervalMs: 1_000 });
+    const processor = await start(T0);
+    await writePoints(world, trigger, [T0 + 1_000, T0 + 12_001_000], [1, 0]);
+    await writePoints(world, value, [T0 + 2_000, T0 + 3_000, T0 + 11_000_500], [4, 6, 8]);
+    await at(processor, T0 + 12_010_000);
+    const [event] = await eventsOf(db, configuration);
+    const values = await valuesOf(db, event.uuid);
+    expect(values.Level.value).toBe(8);
+    const series = values.Fine.series as { T: number[]; V: (number | null)[] };
+    expect(series.T).toHaveLength(10_000);
+    expect(series.V.slice(0, 3)).toEqual([null, 4, 6]);
+    expect(series.T.at(-1)).toBe(9_999);
+    expect(await logCodes(db, configuration)).toContain('events.log.series_cut');
+  });
+
   it('links an event to the parent configuration’s event running at its start, copies from it, and says missing where none runs', async () => {
     const parentType = await insertEventType(world, { Batch: { datatype: 'string' } });
     const childType = await insertEventType(world, { Batch: { datatype: 'string' } }, parentType.uuid);

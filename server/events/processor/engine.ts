@@ -51,6 +51,8 @@ export const OCCURRENCES_PER_ROUND = 1_000;
 /** Due events computed per round. */
 export const EVENTS_PER_ROUND = 500;
 export const DEFAULT_REFRESH_MS = 10_000;
+/** A configuration whose events could not be computed (a store down) is tried again after this. */
+export const RETRY_MS = 5_000;
 
 interface ConfigurationRow {
   uuid: string;
@@ -349,11 +351,16 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
          SELECT 1 FROM event_property_values v WHERE v.event_uuid = e.uuid AND v.manual AND v.updated_at > e.updated_at)`,
       [new Date(at)],
     );
+    // Only licensed organizations' events: an unlicensed one's due events wait without crowding out the others.
+    const { rows: dueOrganizations } = await db.query<{ organization_uuid: string }>('SELECT DISTINCT organization_uuid FROM events WHERE evaluate_at <= $1', [new Date(at)]);
+    const organizations: string[] = [];
+    for (const { organization_uuid: organizationUuid } of dueOrganizations) if (await isLicensed(organizationUuid)) organizations.push(organizationUuid);
+    if (organizations.length === 0) return;
     const { rows: due } = await db.query<DueEvent>(
       `SELECT uuid, configuration_uuid, parent_uuid, evaluate_at, (extract(epoch FROM start_time) * 1000)::float8 AS start,
               (extract(epoch FROM stop_time) * 1000)::float8 AS stop
-         FROM events WHERE evaluate_at <= $1 ORDER BY evaluate_at, uuid LIMIT $2`,
-      [new Date(at), EVENTS_PER_ROUND],
+         FROM events WHERE evaluate_at <= $1 AND organization_uuid = ANY($3::uuid[]) ORDER BY evaluate_at, uuid LIMIT $2`,
+      [new Date(at), EVENTS_PER_ROUND, organizations],
     );
     if (due.length === EVENTS_PER_ROUND) again = true;
     if (due.length === 0) return;
@@ -376,6 +383,10 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
         failed.add(cfg.uuid);
         log.warn({ configuration: cfg.uuid, event: event.uuid, error: message }, 'event computation failed; it is tried again');
         await saveError(cfg.uuid, message).catch(() => undefined);
+        // Its due events wait a while, so that they do not fill every round's share of the others.
+        await db
+          .query('UPDATE events SET evaluate_at = $3 WHERE configuration_uuid = $1 AND evaluate_at <= $2', [cfg.uuid, new Date(at), new Date(at + RETRY_MS)])
+          .catch(() => undefined);
       }
     }
   }
