@@ -7,3 +7,12 @@
 --   both ways instead of sorting every event of the organization for each page.
 CREATE INDEX events_organization_status_start ON events (organization_uuid, status, start_time DESC, uuid DESC);
 CREATE INDEX events_organization_parent_start ON events (organization_uuid, parent_uuid, start_time, uuid);
+-- Property filters (PropertyFilter): the events whose value of a property is (or lies in a range
+-- of) a number, or equals a text, are read from these instead of every value of the property. Two
+-- partial indexes because a btree entry holds at most about 2,700 bytes: numbers always fit, texts
+-- of at most 500 characters do; the query names the predicate when it holds
+-- (server/events/events/propertyFilter.ts).
+CREATE INDEX event_property_values_number ON event_property_values (event_type_property_uuid, value)
+  WHERE jsonb_typeof(value) = 'number';
+CREATE INDEX event_property_values_short_text ON event_property_values (event_type_property_uuid, value)
+  WHERE jsonb_typeof(value) = 'string' AND length(value #>> '{}') <= 500;
