@@ -228,6 +228,10 @@ describe('property filters', () => {
         { Property: 'Temp', Operator: '=', Value: 25, Condition: 'OR' },
       ]),
     ).toEqual(['e5']);
+    // A negative condition in the chain: tested event by event rather than as sets of values.
+    expect(await filtered([{ Property: 'Ok', Operator: 'NOT EXISTS' }, { Property: 'Temp', Operator: '=', Value: 10, Condition: 'OR' }])).toEqual(['e1', 'e2', 'e4', 'e5', 'e6', 'e7']);
+    expect(await filtered([{ Property: 'Nope', Operator: '=', Value: 1 }, { Property: 'Temp', Operator: '=', Value: 10, Condition: 'OR' }])).toEqual(['e1']);
+    expect(await filtered([{ Property: 'Nope', Operator: 'IS NULL' }, { Property: 'Temp', Operator: '=', Value: 10, Condition: 'OR' }])).toEqual(['e1']);
     expect(await filtered([{ Property: 'Crew', Operator: '=', Value: 'B', Parent: true }])).toEqual(['e3', 'e4']);
     expect(await filtered([{ Property: 'Crew', Operator: 'IN', Value: ['A', 'B'], Parent: true }, { Property: 'Temp', Operator: '>', Value: 15 }])).toEqual(['e2', 'e3']);
   });
