@@ -101,7 +101,18 @@ describe('event property configurations page', () => {
     await user.type(within(drawer).getByLabelText('Value of row 1'), '80');
     await user.click(within(drawer).getByRole('button', { name: 'Configure property' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ Mode: 'historian', Source: 'property', SourcePropertyName: 'Recipe', FromParent: true, MeasurementUUID: null, Aggregation: null, Interval: null, Priority: 2, PossibleValues: [{ Label: 'Hot', Value: 80 }] });
+    expect(sent[0]).toEqual({
+      EventConfigurationUUID: CONFIGURATION,
+      EventTypePropertyUUID: PROFILE,
+      Mode: 'historian',
+      Source: 'property',
+      SourcePropertyName: 'Recipe',
+      FromParent: true,
+      Priority: 2,
+      Preview: false,
+      GoodPointsOnly: true,
+      PossibleValues: [{ Label: 'Hot', Value: 80 }],
+    });
   });
 
   it('shows the dimension measurement for a periodic property with dimension', async () => {

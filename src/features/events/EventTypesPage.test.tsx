@@ -187,8 +187,6 @@ describe('event configurations tab', () => {
       ParentEventConfigurationUUID: null,
       StartSource: 'historian',
       Trigger: { MeasurementUUID: TRIGGER, GracePeriod: '5s', RefreshInterval: '10s' },
-      Schedule: null,
-      ExternalSource: null,
     });
     const created = await screen.findByRole('complementary', { name: 'Plant/Line 1 · Batch' });
     await user.click(await within(created).findByRole('button', { name: 'Start' }));

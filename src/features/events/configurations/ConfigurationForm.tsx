@@ -1,5 +1,7 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGetMeasurementQuery } from '../../../api/areas/measurements';
 import { useCreateEventConfigurationMutation, useGetEventConfigurationsQuery, useUpdateEventConfigurationMutation } from '../../../api/areas/eventConfigurations';
 import type { EventConfiguration, EventConfigurationRead, EventStartSource, EventTypeDefinitionRead } from '../../../api/generated/historian.gen';
 import { useAppSelector } from '../../../app/hooks';
@@ -72,20 +74,26 @@ function draftOf(configuration: EventConfigurationRead | null, assetUuid: string
   };
 }
 
-/** The body the server takes: the start source's part, the others null (the rulebook). */
+/**
+ * The body the server takes: the start source's part, the others left out (the rulebook wants them
+ * null; the contract's validation refuses a null object, and absent is the same to the server).
+ */
 export function configurationBody(draft: Draft, stored: EventConfigurationRead | null): EventConfiguration {
-  return {
+  const body: EventConfiguration = {
     AssetUUID: draft.AssetUUID,
     EventTypeUUID: draft.EventTypeUUID,
     ParentEventConfigurationUUID: draft.ParentEventConfigurationUUID || null,
     StartSource: draft.StartSource,
-    Trigger:
-      draft.StartSource === 'historian'
-        ? { MeasurementUUID: draft.MeasurementUUID, GracePeriod: durationOrUndefined(draft.GracePeriod) ?? '0s', RefreshInterval: durationOrUndefined(draft.RefreshInterval) ?? '10s' }
-        : null,
-    Schedule: draft.StartSource === 'schedule' ? { Rule: draft.Rule.trim(), Timezone: draft.Timezone, ...(durationOrUndefined(draft.Duration) ? { Duration: draft.Duration.trim() } : {}) } : null,
-    ExternalSource: draft.StartSource === 'external_database' ? (stored?.ExternalSource ?? null) : null,
   };
+  if (draft.StartSource === 'historian') {
+    body.Trigger = { MeasurementUUID: draft.MeasurementUUID, GracePeriod: durationOrUndefined(draft.GracePeriod) ?? '0s', RefreshInterval: durationOrUndefined(draft.RefreshInterval) ?? '10s' };
+  }
+  if (draft.StartSource === 'schedule') {
+    const duration = durationOrUndefined(draft.Duration);
+    body.Schedule = { Rule: draft.Rule.trim(), Timezone: draft.Timezone, ...(duration ? { Duration: duration } : {}) };
+  }
+  if (draft.StartSource === 'external_database' && stored?.ExternalSource) body.ExternalSource = stored.ExternalSource;
+  return body;
 }
 
 /**
@@ -102,6 +110,8 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [previewErrors, setPreviewErrors] = useState<Record<string, string[]>>({});
   const [measurementName, setMeasurementName] = useState('');
+  // Read mode shows the trigger by its name, without the picker that would look it up.
+  const storedTrigger = useGetMeasurementQuery(readOnly && draft.MeasurementUUID ? { id: draft.MeasurementUUID } : skipToken);
   const [create, createState] = useCreateEventConfigurationMutation();
   const [update, updateState] = useUpdateEventConfigurationMutation();
   const set = (patch: Partial<Draft>) => {
@@ -169,7 +179,7 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
         )}
       </Fieldset>
       <Fieldset legend={t('events.configurations.form.start_source')}>
-        <FormField name="StartSource" label={t('events.configurations.form.start_source')} readValue={startSourceLabel(t, draft.StartSource)}>
+        <FormField name="StartSource" label={t('events.configurations.form.start_source_choice')} readValue={startSourceLabel(t, draft.StartSource)}>
           {(control) => (
             <div className="evcfg-sources" role="radiogroup" aria-labelledby={undefined} aria-describedby={control['aria-describedby']} id={control.id}>
               {START_SOURCES.map((source) => (
@@ -193,7 +203,7 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
         </FormField>
         {draft.StartSource === 'historian' && (
           <>
-            <FormField name="Trigger.MeasurementUUID" label={t('events.configurations.form.trigger')} help={t('events.configurations.form.trigger_help')} required error={triggerError} readValue={measurementName || configuration?.Trigger?.MeasurementUUID}>
+            <FormField name="Trigger.MeasurementUUID" label={t('events.configurations.form.trigger')} help={t('events.configurations.form.trigger_help')} required error={triggerError} readValue={measurementName || storedTrigger.data?.Name || configuration?.Trigger?.MeasurementUUID}>
               {(control) => (
                 <MeasurementPicker
                   id={control.id}

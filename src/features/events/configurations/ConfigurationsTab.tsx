@@ -98,16 +98,6 @@ export function ConfigurationsTab({ canManage, openUuid, assetUuid, onOpen, onAs
   );
   return (
     <>
-      <div className="evcfg-filter">
-        <div className="evcfg-filter-asset">
-          <ConfigAssetPicker label={t('events.configurations.filter_asset')} placeholder={t('events.configurations.filter_asset_placeholder')} value={assetUuid} onChange={(asset) => onAsset(asset.UUID)} />
-          {assetUuid && (
-            <button type="button" className="icon-button" aria-label={t('events.configurations.filter_clear')} title={t('events.configurations.filter_clear')} onClick={() => onAsset('')}>
-              <X {...ICON} />
-            </button>
-          )}
-        </div>
-      </div>
       <DataTable
         tableId="event_configurations"
         label={t('events.configurations.table')}
@@ -122,6 +112,14 @@ export function ConfigurationsTab({ canManage, openUuid, assetUuid, onOpen, onAs
         rightActions={actions}
         toolbar={
           <div className="evcfg-toolbar">
+            <div className="evcfg-filter-asset">
+              <ConfigAssetPicker label={t('events.configurations.filter_asset')} placeholder={t('events.configurations.filter_asset_placeholder')} value={assetUuid} onChange={(asset) => onAsset(asset.UUID)} />
+              {assetUuid && (
+                <button type="button" className="icon-button" aria-label={t('events.configurations.filter_clear')} title={t('events.configurations.filter_clear')} onClick={() => onAsset('')}>
+                  <X {...ICON} />
+                </button>
+              )}
+            </div>
             <ListToolbar searchLabel={t('events.configurations.search')} keyword={list.keyword} onSearch={list.setKeyword} count={shown ? t('events.configurations.count', { n: number.format(shown.length) }) : undefined} />
             {createButton}
           </div>

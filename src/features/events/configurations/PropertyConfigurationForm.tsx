@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAssetPropertiesQuery } from '../../../api/areas/assets';
+import { useGetMeasurementQuery } from '../../../api/areas/measurements';
 import { useCreateEventPropertyConfigurationMutation, useUpdateEventPropertyConfigurationMutation } from '../../../api/areas/eventConfigurations';
 import type { EventConfigurationRead, EventPropertyConfigurationRead, EventTypePropertyRead } from '../../../api/generated/historian.gen';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
@@ -64,6 +65,8 @@ export function PropertyConfigurationForm({ id, configuration, property, sibling
   const [create, createState] = useCreateEventPropertyConfigurationMutation();
   const [update, updateState] = useUpdateEventPropertyConfigurationMutation();
   const assetProperties = useGetAssetPropertiesQuery(draft.referenceKind === 'asset_property' && draft.Mode === 'historian' ? { assetUuiDs: [configuration.AssetUUID], recursive: true, limit: 1000 } : skipToken);
+  // Read mode shows the dimension by its name, without the picker that would look it up.
+  const storedDimension = useGetMeasurementQuery(readOnly && draft.DimensionMeasurementUUID ? { id: draft.DimensionMeasurementUUID } : skipToken);
   const set = (patch: Partial<PropertyDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
@@ -179,7 +182,7 @@ export function PropertyConfigurationForm({ id, configuration, property, sibling
               <TextField name="Interval" label={t('events.property_configurations.form.interval')} help={t('events.property_configurations.form.interval_help')} required value={draft.Interval} onChange={(event) => set({ Interval: event.currentTarget.value })} autoComplete="off" />
             )}
             {property.Type === 'periodic_with_dimension' && (
-              <FormField name="DimensionMeasurementUUID" label={t('events.property_configurations.form.dimension')} help={t('events.property_configurations.form.dimension_help')} required readValue={stored?.DimensionMeasurementUUID ?? undefined}>
+              <FormField name="DimensionMeasurementUUID" label={t('events.property_configurations.form.dimension')} help={t('events.property_configurations.form.dimension_help')} required readValue={storedDimension.data?.Name ?? stored?.DimensionMeasurementUUID ?? undefined}>
                 {(control) => (
                   <MeasurementPicker
                     id={control.id}

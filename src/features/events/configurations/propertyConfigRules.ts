@@ -1,4 +1,4 @@
-import type { EventPossibleValue, EventPropertyConfiguration, EventPropertyConfigurationRead, EventPropertyDatatype, EventPropertyMode, EventType } from '../../../api/generated/historian.gen';
+import type { EventPropertyConfiguration, EventPropertyConfigurationRead, EventPropertyDatatype, EventPropertyMode, EventType } from '../../../api/generated/historian.gen';
 import { aggregationsOf } from '../../../../domain/valueAggregations';
 
 // The property configuration form's draft (server/events/README.md, "Property configuration"):
@@ -96,31 +96,35 @@ export function draftProblems(draft: PropertyDraft, datatype: EventPropertyDatat
   return problems;
 }
 
+/** The body the server takes: only the fields the mode and the source use (the others left out). */
 export function propertyConfigurationBody(draft: PropertyDraft, ids: { configurationUuid: string; propertyUuid: string }, property: { Datatype: EventPropertyDatatype; Type: EventType }): EventPropertyConfiguration {
   const historian = draft.Mode === 'historian';
   const reference = historian && draft.Source === 'data_reference';
   const copied = historian && draft.Source === 'property';
   const defaultValue = draft.DefaultValue === '' ? undefined : typedValue(draft.DefaultValue, property.Datatype);
-  const possible: EventPossibleValue[] = draft.PossibleValues.map((line) => ({ Label: line.Label.trim() || line.Value, Value: typedValue(line.Value, property.Datatype) ?? line.Value }));
-  return {
+  const aggregation = aggregationOf(draft.Aggregation);
+  const body: EventPropertyConfiguration = {
     EventConfigurationUUID: ids.configurationUuid,
     EventTypePropertyUUID: ids.propertyUuid,
     Mode: draft.Mode,
-    Source: historian ? draft.Source : null,
-    MeasurementUUID: reference && draft.referenceKind === 'measurement' ? draft.MeasurementUUID || null : null,
-    AssetPropertyUUID: reference && draft.referenceKind === 'asset_property' ? draft.AssetPropertyUUID || null : null,
-    Aggregation: reference ? aggregationOf(draft.Aggregation) : null,
-    Interval: reference && property.Type !== 'simple' ? (trimmed(draft.Interval) ?? null) : null,
-    DimensionMeasurementUUID: reference && property.Type === 'periodic_with_dimension' ? draft.DimensionMeasurementUUID || null : null,
-    SourcePropertyName: copied ? draft.SourcePropertyName || null : null,
-    FromParent: copied ? draft.FromParent : false,
     Priority: Number(draft.Priority),
-    ...(trimmed(draft.StartOffset) ? { StartOffset: draft.StartOffset.trim() } : {}),
-    ...(trimmed(draft.StopOffset) ? { StopOffset: draft.StopOffset.trim() } : {}),
-    ...(trimmed(draft.CloseAfter) ? { CloseAfter: draft.CloseAfter.trim() } : {}),
-    ...(defaultValue !== undefined ? { DefaultValue: defaultValue } : {}),
     Preview: draft.Preview,
     GoodPointsOnly: draft.GoodPointsOnly,
-    PossibleValues: possible,
+    PossibleValues: draft.PossibleValues.map((line) => ({ Label: line.Label.trim() || line.Value, Value: typedValue(line.Value, property.Datatype) ?? line.Value })),
   };
+  if (historian) body.Source = draft.Source;
+  if (reference && draft.referenceKind === 'measurement' && draft.MeasurementUUID) body.MeasurementUUID = draft.MeasurementUUID;
+  if (reference && draft.referenceKind === 'asset_property' && draft.AssetPropertyUUID) body.AssetPropertyUUID = draft.AssetPropertyUUID;
+  if (reference && aggregation) body.Aggregation = aggregation;
+  if (reference && property.Type !== 'simple' && trimmed(draft.Interval)) body.Interval = draft.Interval.trim();
+  if (reference && property.Type === 'periodic_with_dimension' && draft.DimensionMeasurementUUID) body.DimensionMeasurementUUID = draft.DimensionMeasurementUUID;
+  if (copied) {
+    if (draft.SourcePropertyName) body.SourcePropertyName = draft.SourcePropertyName;
+    body.FromParent = draft.FromParent;
+  }
+  if (trimmed(draft.StartOffset)) body.StartOffset = draft.StartOffset.trim();
+  if (trimmed(draft.StopOffset)) body.StopOffset = draft.StopOffset.trim();
+  if (trimmed(draft.CloseAfter)) body.CloseAfter = draft.CloseAfter.trim();
+  if (defaultValue !== undefined) body.DefaultValue = defaultValue;
+  return body;
 }

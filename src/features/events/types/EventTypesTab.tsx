@@ -34,7 +34,7 @@ export function EventTypesTab({ canManage, openUuid, onOpen }: EventTypesTabProp
       { id: 'parent', header: t('events.types.columns.parent'), value: (row) => row.ParentName ?? '', cell: (row) => row.ParentName ?? <span className="muted">{t('events.types.form.no_parent')}</span>, minWidth: 140 },
       { id: 'description', header: t('events.types.columns.description'), value: (row) => row.Description ?? '', minWidth: 160 },
       { id: 'properties', header: t('events.types.columns.properties'), value: (row) => row.Properties.length, cell: (row) => number.format(row.Properties.length), width: 120, align: 'end' },
-      { id: 'configurations', header: t('events.types.columns.configurations'), value: (row) => row.ConfigurationCount ?? 0, cell: (row) => number.format(row.ConfigurationCount ?? 0), width: 140, align: 'end' },
+      { id: 'configurations', header: t('events.types.columns.configurations'), value: (row) => row.ConfigurationCount ?? 0, cell: (row) => number.format(row.ConfigurationCount ?? 0), width: 160, align: 'end' },
     ],
     [t, number],
   );
