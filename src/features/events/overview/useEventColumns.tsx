@@ -42,7 +42,7 @@ export function useEventColumns(rows: readonly Event[] | undefined, parentSearch
       { id: 'status', header: t('events.overview.columns.status'), value: (row) => statusLabels[row.Status], cell: (row) => renderEventStatusIcon(row.Status, statusLabels[row.Status]), sortable: false, width: 64 },
       { id: 'asset', header: t('events.overview.columns.asset'), value: (row) => assetName(row.AssetPath), sortable: false, minWidth: 90 },
       { id: 'asset_path', header: t('events.overview.columns.asset_path'), value: (row) => row.AssetPath, sortable: false, minWidth: 140, defaultHidden: true },
-      { id: 'type', header: t('events.overview.columns.type'), value: (row) => row.EventTypeName, sortable: false, minWidth: 90 },
+      { id: 'type', header: t('events.overview.columns.type'), value: (row) => row.EventTypeName, sortable: false, minWidth: 104 },
       { id: 'start', header: t('events.overview.columns.start'), value: (row) => row.StartTime, cell: (row) => time.format(new Date(row.StartTime)), sortable: false, width: 150, hideable: false },
       {
         id: 'stop',

@@ -94,7 +94,7 @@ export function EventTimeline({ events, range, now, onOpen }: EventTimelineProps
                     <button
                       key={event.UUID}
                       type="button"
-                      className={`event-bar event-bar-${event.Status}`}
+                      className={open ? `event-bar event-bar-${event.Status} event-bar-shown` : `event-bar event-bar-${event.Status}`}
                       style={{ left: `${place.left * 100}%`, width: `max(4px, ${place.width * 100}%)` }}
                       aria-label={describe(event)}
                       aria-describedby={open ? tooltipId : undefined}
