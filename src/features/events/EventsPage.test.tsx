@@ -74,6 +74,22 @@ describe('events overview', () => {
     expect(seen.lists[0].has('StopTime')).toBe(false);
   });
 
+  it('polls only while open events are shown and the page is in view', async () => {
+    eventServer([NEWER(), OLDER()]);
+    render();
+    expect(await screen.findByText('Live: refreshed every 5 s')).toBeInTheDocument();
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(screen.queryByText('Live: refreshed every 5 s')).toBeNull();
+    visibility.mockRestore();
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(screen.getByText('Live: refreshed every 5 s')).toBeInTheDocument();
+  });
+
   it('sorting asks the server with Sort and Ascending, and keeps them in the address', async () => {
     const seen = eventServer([NEWER(), OLDER()]);
     const { user } = render();

@@ -89,7 +89,7 @@ export function EventsPage() {
     },
     [params],
   );
-  const columns = useEventColumns(rows, parentSearch);
+  const columns = useEventColumns(rows, parentSearch, now);
   const [merging, setMerging] = useState<Event | null>(null);
   const [splitting, setSplitting] = useState<Event | null>(null);
   const [creating, setCreating] = useState(false);

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { EventSeries } from '../../../api/generated/historian.gen';
 
-const WIDTH = 320;
-const HEIGHT = 96;
+const WIDTH = 440;
+const HEIGHT = 120;
 const PAD = { left: 44, right: 8, top: 8, bottom: 18 };
 
 /**

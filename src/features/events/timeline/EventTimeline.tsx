@@ -62,11 +62,14 @@ export function EventTimeline({ events, range, now, onOpen }: EventTimelineProps
       <div className="event-timeline-axis" aria-hidden="true">
         <span className="event-timeline-lane-label" />
         <div className="event-timeline-track">
-          {ticks.map((tick) => (
-            <span key={tick} className="event-timeline-tick" style={{ left: `${((tick - range.start) / span) * 100}%` }}>
-              {tickFormat.format(tick)}
-            </span>
-          ))}
+          {ticks
+            // A label at the very edge would be cut in half.
+            .filter((tick) => (tick - range.start) / span > 0.03 && (tick - range.start) / span < 0.96)
+            .map((tick) => (
+              <span key={tick} className="event-timeline-tick" style={{ left: `${((tick - range.start) / span) * 100}%` }}>
+                {tickFormat.format(tick)}
+              </span>
+            ))}
           {now >= range.start && now <= range.end && <span className="event-timeline-now" style={{ left: `${((now - range.start) / span) * 100}%` }} />}
         </div>
       </div>
@@ -91,7 +94,7 @@ export function EventTimeline({ events, range, now, onOpen }: EventTimelineProps
                     <button
                       key={event.UUID}
                       type="button"
-                      className={`event-bar event-bar-${event.Status}`}
+                      className={open ? `event-bar event-bar-${event.Status} event-bar-shown` : `event-bar event-bar-${event.Status}`}
                       style={{ left: `${place.left * 100}%`, width: `max(4px, ${place.width * 100}%)` }}
                       aria-label={describe(event)}
                       aria-describedby={open ? tooltipId : undefined}
