@@ -131,7 +131,8 @@ describe('events, end to end', () => {
     await configDrawer.getByRole('option', { name: new RegExp(RUNNING.replace('.', '\\.')) }).click();
     await configDrawer.getByRole('button', { name: 'Create configuration' }).click();
     const configuration = page.getByRole('complementary', { name: CONFIGURATION });
-    await configuration.waitFor();
+    await configDrawer.waitFor({ state: 'detached' });
+    await page.getByRole('grid', { name: 'Event configurations' }).getByRole('row', { name: new RegExp(`${SITE}/${MIXER}`) }).waitFor();
     const [config] = await admin.json<{ UUID: string; State: string; Trigger: { MeasurementUUID: string } }[]>('GET', `/event-configurations?AssetUUIDs=${assetUuid}`, { organization });
     expect(config).toMatchObject({ State: 'stopped', Trigger: { MeasurementUUID: measurements.get(RUNNING) } });
 
@@ -150,14 +151,21 @@ describe('events, end to end', () => {
     await until(async () => (await admin.json<unknown[]>('GET', `/event-property-configurations?EventConfigurationUUIDs=${config.UUID}`, { organization })).length === 1, 'the property configuration');
 
     // Started from its drawer.
-    await page.goto(`/#/event-configurations?tab=configurations&configuration=${config.UUID}`);
+    await page.goto(`/#/event-configurations?tab=configurations&open=${config.UUID}`);
     await configuration.getByRole('button', { name: 'Start' }).click();
     await configuration.getByRole('button', { name: 'Stop' }).waitFor();
 
     // Live on the overview: an event runs, then events close with their average temperature.
     await page.goto(`/#/events?EventConfigurationUUIDs=${config.UUID}`);
     const grid = page.getByRole('grid', { name: 'Events' });
-    await grid.getByRole('img', { name: 'Running' }).first().waitFor({ timeout: 60_000 });
+    try {
+      await until(async () => (await events()).some((event) => event.Status === 'open'), 'an open event', 60_000);
+    } catch (error) {
+      const state = await admin.json('GET', `/event-configurations/${config.UUID}`, { organization });
+      const log = await admin.json('GET', `/event-configurations/${config.UUID}/logs`, { organization });
+      throw new Error(`${String(error)}: ${JSON.stringify(state)} ${JSON.stringify(log)} ${JSON.stringify(await events())}`);
+    }
+    await grid.getByRole('img', { name: 'Running' }).first().waitFor({ timeout: 30_000 });
     await until(async () => closed(await events()).length >= 4, 'four closed events', 90_000);
     await grid.getByRole('img', { name: 'Processed' }).first().waitFor({ timeout: 15_000 });
     const before = closed(await events());
@@ -235,7 +243,7 @@ describe('events, end to end', () => {
       async () => (await admin.json<{ Aggregation: string }[]>('GET', `/event-property-configurations?EventConfigurationUUIDs=${config.UUID}`, { organization }))[0].Aggregation === 'max',
       'the maximum',
     );
-    await page.goto(`/#/event-configurations?tab=configurations&configuration=${config.UUID}`);
+    await page.goto(`/#/event-configurations?tab=configurations&open=${config.UUID}`);
     await configuration.getByRole('button', { name: 'Re-evaluate' }).click();
     const reevaluate = page.getByRole('dialog', { name: `Re-evaluate ${CONFIGURATION}` });
     await reevaluate.getByLabel('From').fill(await localInput(page, testStart - 60_000));

@@ -11,6 +11,7 @@ import { ListCount } from '../../components/ListControls/EmptyState';
 import { ListPager } from '../../components/ListControls/ListPager';
 import '../../components/ListControls/ListControls.css';
 import { Page } from '../../components/Page/Page';
+import { isLiveRange } from '../../components/trend/trendAddress';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { selectAccess } from '../../state/privileges';
 import { EventDrawer } from './overview/EventDrawer';
@@ -54,9 +55,11 @@ export function EventsPage() {
   const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = useGetEventsPageQuery(arg, { pollingInterval: live && visible ? LIVE_REFRESH_MS : 0 });
   const rows = data?.items;
   const total = data?.totalCount;
-  // Polling only while open events are shown: a page of closed events does not change by itself.
+  // Polling while open events are shown, or while the first page of a range that ends now may
+  // get new events; a fixed past range of closed events does not change by itself.
   const hasOpen = (rows ?? []).some((row) => row.StopTime === null);
-  if (live !== hasOpen) setLive(hasOpen);
+  const mayGrow = isLiveRange(filters.to) && page === 1;
+  if (live !== (hasOpen || mayGrow)) setLive(hasOpen || mayGrow);
   const now = fulfilledTimeStamp ?? resolvedAt;
   const choices = useEventChoices(rows, filters);
 
