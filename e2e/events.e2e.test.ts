@@ -100,7 +100,6 @@ describe('events, end to end', () => {
   it('configures a historian-triggered event, watches events live, merges, splits and re-evaluates a past range', async () => {
     const testStart = Date.now();
     const { context, page, errors } = await newContext(browser, server.url);
-    const shot = setInterval(() => void page.screenshot({ path: '/tmp/ev-last.png' }).catch(() => undefined), 2000);
     await page.goto('/#/event_types');
     await signInWithForm(page, ADMIN, ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Event types', level: 1 }).waitFor();
@@ -266,7 +265,6 @@ describe('events, end to end', () => {
     const audit = await admin.json<{ Area: string; SubjectType: string; Reason: string | null }[]>('GET', '/audit-logs?Limit=50', { organization });
     expect(audit.some((entry) => entry.SubjectType === 'EventPropertyValue' && entry.Reason === 'Lab measurement')).toBe(true);
 
-    clearInterval(shot);
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
