@@ -85,7 +85,7 @@ export function EventPropertyConfigurationsPage() {
         width: 170,
       },
       { id: 'source', header: t('events.property_configurations.columns.source'), value: (row) => sourceText(row.stored), minWidth: 200 },
-      { id: 'aggregation', header: t('events.property_configurations.columns.aggregation'), value: (row) => [row.stored?.Aggregation, row.stored?.Interval].filter(Boolean).join(' · '), width: 150 },
+      { id: 'aggregation', header: t('events.property_configurations.columns.aggregation'), value: (row) => [row.stored?.Aggregation ? t(`events.property_configurations.aggregations.${row.stored.Aggregation}`) : null, row.stored?.Interval].filter(Boolean).join(' · '), width: 150 },
     ],
     [t],
   );

@@ -174,7 +174,7 @@ export function PropertyConfigurationForm({ id, configuration, property, sibling
               help={t('events.property_configurations.form.aggregation_help', { datatype: referenceDatatype ?? '–' })}
               required
               placeholder={t('events.property_configurations.form.choose')}
-              options={aggregations.map((value) => ({ value, label: value }))}
+              options={aggregations.map((value) => ({ value, label: t(`events.property_configurations.aggregations.${value}`) }))}
               value={draft.Aggregation}
               onChange={(event) => set({ Aggregation: event.currentTarget.value })}
             />
