@@ -42,6 +42,12 @@ beforeAll(async () => {
   collectorUuid = (await admin.json<{ UUID: string }>('POST', '/collectors', { body: { Name: COLLECTOR }, organization })).UUID;
   const { Token } = await admin.json<{ Token: string }>('GET', `/collectors/${collectorUuid}/token`, { organization });
   collector = startCollector(server.url, Token);
+  // The form offers the collector's settings (Signal, …) once it has reported their schema at its
+  // start; on a loaded machine that may come after the page opened.
+  await until(async () => {
+    const collectors = await admin.json<{ UUID: string; MeasurementSettingsSchema?: { properties?: object } }[]>('GET', '/collectors', { organization });
+    return Object.keys(collectors.find((c) => c.UUID === collectorUuid)?.MeasurementSettingsSchema?.properties ?? {}).length > 0;
+  }, 'the collector to report its measurement settings', 60_000);
 }, 120_000);
 
 afterAll(async () => {

@@ -296,6 +296,26 @@ describe('state, changes and the log', () => {
     expect(refused.json()).toMatchObject({ code: 'events.errors.configuration_in_use', Dependants: { Children: 1, Events: 0 } });
   });
 
+  it('a stop stops the open event (pending, for the processor to close); a start resumes detection at the start', async () => {
+    const { type } = await freshType('Resumed');
+    const configuration = await created('POST', '/event-configurations', historian(f.line, type));
+    const url = `/event-configurations/${configuration.UUID}`;
+    await call('PATCH', `${url}/state`, admin, { State: 'running' });
+    const open = await insertEvent(configuration.UUID, f.line, type, false);
+    await t.db.query(`INSERT INTO event_configuration_state (configuration_uuid, processed_until, last_value) VALUES ($1, 1000, 'true')`, [configuration.UUID]);
+    await call('PATCH', `${url}/state`, admin, { State: 'stopped' });
+    const stopped = await t.db.query<{ stop_time: Date | null; status: string; evaluate_at: Date | null }>('SELECT stop_time, status, evaluate_at FROM events WHERE uuid = $1', [open]);
+    expect(stopped.rows[0]).toMatchObject({ status: 'pending' });
+    expect(stopped.rows[0].stop_time).not.toBeNull();
+    expect(stopped.rows[0].evaluate_at).not.toBeNull();
+
+    const before = Date.now();
+    await call('PATCH', `${url}/state`, admin, { State: 'running' });
+    const state = await t.db.query<{ processed_until: string; last_value: unknown }>('SELECT processed_until, last_value FROM event_configuration_state WHERE configuration_uuid = $1', [configuration.UUID]);
+    expect(Number(state.rows[0].processed_until)).toBeGreaterThanOrEqual(before - 1000);
+    expect(state.rows[0].last_value).toBeNull();
+  });
+
   it('deletes a configuration with events only with Cascade, its events and property configurations with it', async () => {
     const { type, property } = await freshType('Deletable');
     const configuration = await created('POST', '/event-configurations', manual(f.line, type));

@@ -363,6 +363,20 @@ export function eventConfigurationHandlers(ctx: AppContext) {
         }
         if (configuration.state !== state) {
           await tx.query('UPDATE event_configurations SET state = $2, updated_at = now() WHERE uuid = $1', [configuration.uuid, state]);
+          if (state === 'stopped') {
+            // The open event stops with its configuration; the processor closes it as any other.
+            await tx.query(
+              "UPDATE events SET stop_time = greatest(now(), start_time + interval '1 millisecond'), status = 'pending', evaluate_at = now(), updated_at = now() WHERE configuration_uuid = $1 AND stop_time IS NULL",
+              [configuration.uuid],
+            );
+          } else {
+            // Detection resumes at the start: the stopped period stays without events, and the
+            // trigger's first value after it starts one if it is not zero.
+            await tx.query(
+              'UPDATE event_configuration_state SET processed_until = (extract(epoch FROM now()) * 1000)::bigint, last_value = NULL, updated_at = now() WHERE configuration_uuid = $1',
+              [configuration.uuid],
+            );
+          }
           await writeEventLog(tx, configuration.uuid, 'info', state === 'running' ? 'events.log.started' : 'events.log.stopped', { User: callerOf(request).userName });
         }
         return answer(tx, organizationUuid, configuration.uuid);
