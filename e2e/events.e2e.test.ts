@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './support/server';
 import { until } from './support/until';
 
 // Events end to end, as a process engineer sets them up: the reference collector simulates a
-// mixer whose Running flag goes on for 6 s every 12 s and its temperature. In the console an
+// mixer whose Running flag goes on for 3 s every 6 s and its temperature. In the console an
 // event type "Mixing" with an average temperature is defined, configured on the mixer with the
 // Running flag as its historian trigger, and started. Events are watched opening and closing
 // live on the overview with their average; two are merged and one is split there; a value is
@@ -52,7 +52,7 @@ beforeAll(async () => {
   });
   const collectorUuid = (await admin.json<{ UUID: string }>('POST', '/collectors', { body: { Name: COLLECTOR }, organization })).UUID;
   const simulated: [string, string, Record<string, unknown>][] = [
-    [RUNNING, 'boolean', { Signal: 'step', PeriodSeconds: 12, SampleIntervalMs: 1000 }],
+    [RUNNING, 'boolean', { Signal: 'step', PeriodSeconds: 6, SampleIntervalMs: 1000 }],
     [TEMPERATURE, 'number', { Signal: 'sine', Amplitude: 5, Offset: 80, PeriodSeconds: 30, SampleIntervalMs: 1000 }],
   ];
   for (const [name, datatype, settings] of simulated) {
@@ -172,10 +172,10 @@ describe('events, end to end', () => {
       expect(average(event)).toBeGreaterThanOrEqual(75);
       expect(average(event)).toBeLessThanOrEqual(85);
     }
-    // Each closed event lasted about the 6 s the flag was on.
+    // Each closed event lasted about the 3 s the flag was on.
     const lasted = (event: EventJson) => (Date.parse(event.StopTime ?? '') - Date.parse(event.StartTime)) / 1000;
-    expect(lasted(before[1])).toBeGreaterThanOrEqual(4);
-    expect(lasted(before[1])).toBeLessThanOrEqual(8);
+    expect(lasted(before[1])).toBeGreaterThanOrEqual(2);
+    expect(lasted(before[1])).toBeLessThanOrEqual(4);
 
     // From here on the overview shows a fixed window holding these events, so that rows stay put.
     const from = testStart - 60_000;
