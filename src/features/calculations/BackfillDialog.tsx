@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackfillCalculationMutation } from '../../api/areas/calculations';
-import { JobSection, RangeFieldset } from '../../components/RangeJobDialog/RangeJobDialog';
+import { JobSection, RangeFieldset, type JobSectionProps } from '../../components/RangeJobDialog/RangeJobDialog';
 import { useRangeJob } from '../../components/RangeJobDialog/useRangeJob';
 import { Modal } from '../../components/Modal/Modal';
 import { backfillResultOf, sampleText, type BackfillCalculationResult } from './backfillResult';
@@ -35,6 +35,7 @@ export function BackfillDialog({ calculationUuid, name, onClose, now = Date.now 
 
   const heading = !job.job ? null : running ? (job.job.dryRun ? t('calculations.backfill.dry_running') : t('calculations.backfill.applying')) : applied ? t('calculations.backfill.applied') : dryDone ? t('calculations.backfill.dry_done') : null;
 
+  const jobLabels: JobSectionProps['labels'] = { heading, progress: t('calculations.backfill.progress'), cancel: t('calculations.backfill.cancel'), canceling: t('calculations.backfill.canceling'), failed: (error) => t('calculations.backfill.failed', { error }), canceled: t('calculations.backfill.canceled') };
   return (
     <Modal
       open
@@ -53,19 +54,7 @@ export function BackfillDialog({ calculationUuid, name, onClose, now = Date.now 
         className="calculation-backfill-range"
         labels={{ range: t('calculations.backfill.range'), start: t('calculations.backfill.start'), end: t('calculations.backfill.end'), badRange: t('calculations.backfill.bad_range') }}
       />
-      <JobSection
-        job={job}
-        className="calculation-backfill-job"
-        progressClassName="calculation-backfill-progress"
-        labels={{
-          heading,
-          progress: t('calculations.backfill.progress'),
-          cancel: t('calculations.backfill.cancel'),
-          canceling: t('calculations.backfill.canceling'),
-          failed: (error) => t('calculations.backfill.failed', { error }),
-          canceled: t('calculations.backfill.canceled'),
-        }}
-      >
+      <JobSection job={job} className="calculation-backfill-job" progressClassName="calculation-backfill-progress" labels={jobLabels}>
         {result && <BackfillResultView calculations={result.Calculations} dryRun={result.DryRun} />}
         {dryDone && <p className="muted">{t('calculations.backfill.apply_hint')}</p>}
       </JobSection>

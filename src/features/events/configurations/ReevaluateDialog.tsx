@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReevaluateEventConfigurationMutation } from '../../../api/areas/eventConfigurations';
 import { Modal } from '../../../components/Modal/Modal';
-import { JobSection, RangeFieldset } from '../../../components/RangeJobDialog/RangeJobDialog';
+import { JobSection, RangeFieldset, type JobSectionProps } from '../../../components/RangeJobDialog/RangeJobDialog';
 import { DAY_MS, useRangeJob } from '../../../components/RangeJobDialog/useRangeJob';
 import { reevaluationResultOf, valueText } from './reevaluationResult';
 
@@ -48,6 +48,7 @@ export function ReevaluateDialog({ configurationUuid, name, onClose, now = Date.
           ? t('events.configurations.reevaluate.dry_done')
           : null;
 
+  const jobLabels: JobSectionProps['labels'] = { heading, progress: t('events.configurations.reevaluate.progress'), cancel: t('events.configurations.reevaluate.cancel'), failed: (error) => t('events.configurations.reevaluate.failed', { error }), canceled: t('events.configurations.reevaluate.canceled') };
   return (
     <Modal
       open
@@ -71,18 +72,7 @@ export function ReevaluateDialog({ configurationUuid, name, onClose, now = Date.
           badRange: t('events.configurations.reevaluate.bad_range'),
         }}
       />
-      <JobSection
-        job={job}
-        className="evcfg-job"
-        progressClassName="evcfg-progress"
-        labels={{
-          heading,
-          progress: t('events.configurations.reevaluate.progress'),
-          cancel: t('events.configurations.reevaluate.cancel'),
-          failed: (error) => t('events.configurations.reevaluate.failed', { error }),
-          canceled: t('events.configurations.reevaluate.canceled'),
-        }}
-      >
+      <JobSection job={job} className="evcfg-job" progressClassName="evcfg-progress" labels={jobLabels}>
         {result && (
           <>
             <dl className="evcfg-counts" aria-label={job.job?.dryRun ? t('events.configurations.reevaluate.counts_dry') : t('events.configurations.reevaluate.counts_written')}>
