@@ -1,9 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetMeasurementQuery, useGetMeasurementsQuery } from '../../api/areas/measurements';
 import type { MeasurementRead } from '../../api/generated/historian.gen';
+import { useCombobox } from '../SearchCombobox/useCombobox';
 import './measurementPicker.css';
 
 export interface PickedMeasurement {
@@ -34,12 +35,9 @@ const picked = (measurement: MeasurementRead): PickedMeasurement => ({ uuid: mea
 /** A searchable choice of one of the organization's measurements (getMeasurements with Keyword). */
 export function MeasurementPicker({ id, value, excludeUuid, invalid, describedBy, label, readOnly, onChange, onResolved }: MeasurementPickerProps) {
   const { t } = useTranslation();
-  const listId = useId();
   const stored = useGetMeasurementQuery(value ? { id: value } : skipToken);
-  const [text, setText] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const { listId, text, open, activeDescendant, inputHandlers, optionProps } = useCombobox({ onChoose: (measurement: MeasurementRead) => onChange(picked(measurement)) });
   useEffect(() => {
     const timer = window.setTimeout(() => setKeyword((text ?? '').trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -54,26 +52,6 @@ export function MeasurementPicker({ id, value, excludeUuid, invalid, describedBy
   }, [storedData]);
 
   const shown = text ?? storedData?.Name ?? (value ? value : '');
-  const choose = (measurement: MeasurementRead) => {
-    onChange(picked(measurement));
-    setText(null);
-    setOpen(false);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.max(0, Math.min(options.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1))));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      if (options[active]) choose(options[active]);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setText(null);
-    }
-  };
 
   if (readOnly) return <span className="calculation-picker-read">{shown || t('form.empty_value')}</span>;
   return (
@@ -89,39 +67,18 @@ export function MeasurementPicker({ id, value, excludeUuid, invalid, describedBy
         aria-autocomplete="list"
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        aria-activedescendant={activeDescendant(open, options)}
         placeholder={t('calculations.inputs.search')}
         value={shown}
         autoComplete="off"
-        onFocus={() => setOpen(true)}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onBlur={() => {
-          setOpen(false);
-          setText(null);
-        }}
-        onKeyDown={onKeyDown}
+        {...inputHandlers(options)}
       />
       {open && (
         <ul id={listId} role="listbox" className="calculation-picker-list" aria-label={label}>
           {found.isFetching && options.length === 0 && <li className="muted">{t('table.loading')}</li>}
           {!found.isFetching && options.length === 0 && <li className="muted">{t('calculations.inputs.no_match')}</li>}
           {options.map((measurement, index) => (
-            <li
-              key={measurement.UUID}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
-              // Chosen on mousedown, before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(measurement);
-              }}
-            >
+            <li key={measurement.UUID} {...optionProps(index, measurement)}>
               <span>{measurement.Name}</span>
               <span className="muted">{measurement.Datatype}</span>
             </li>

@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './searchCombobox.css';
+import { useCombobox } from './useCombobox';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -28,11 +29,9 @@ export interface SearchComboboxProps<T> {
 /** A searchable choice of one item among the server's (WAI-ARIA combobox with a listbox popup). */
 export function SearchCombobox<T>({ label, placeholder, value = '', options, fetching, optionKey, renderOption, onKeywordChange, onChoose, openOnFocus = false, invalid, id }: SearchComboboxProps<T>) {
   const { t } = useTranslation();
-  const listId = useId();
   const ownId = useId();
-  const [text, setText] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const shown = options ?? [];
+  const { listId, text, open, activeDescendant, inputHandlers, optionProps } = useCombobox({ onChoose, escapeWhileTyped: true });
   const latest = useRef(onKeywordChange);
   latest.current = onKeywordChange;
   useEffect(() => {
@@ -41,27 +40,6 @@ export function SearchCombobox<T>({ label, placeholder, value = '', options, fet
     return () => window.clearTimeout(timer);
   }, [text]);
 
-  const shown = options ?? [];
-  const choose = (option: T) => {
-    onChoose(option);
-    setText(null);
-    setOpen(false);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.max(0, Math.min(shown.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1))));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      if (shown[active]) choose(shown[active]);
-    } else if (event.key === 'Escape' && (open || text !== null)) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setText(null);
-    }
-  };
   const listShown = open && (openOnFocus || (text ?? '').trim() !== '');
 
   return (
@@ -76,40 +54,19 @@ export function SearchCombobox<T>({ label, placeholder, value = '', options, fet
         aria-controls={listId}
         aria-autocomplete="list"
         aria-invalid={invalid || undefined}
-        aria-activedescendant={listShown && shown[active] ? `${listId}-${active}` : undefined}
+        aria-activedescendant={activeDescendant(listShown, shown)}
         placeholder={placeholder}
         value={text ?? value}
         autoComplete="off"
         spellCheck={false}
-        onFocus={() => setOpen(true)}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onBlur={() => {
-          setOpen(false);
-          setText(null);
-        }}
-        onKeyDown={onKeyDown}
+        {...inputHandlers(shown)}
       />
       {listShown && (
         <ul id={listId} role="listbox" className="search-combobox-list" aria-label={label}>
           {fetching && shown.length === 0 && <li className="muted">{t('table.loading')}</li>}
           {!fetching && options !== undefined && shown.length === 0 && <li className="muted">{t('assets.search.no_match')}</li>}
           {shown.map((option, index) => (
-            <li
-              key={optionKey(option)}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
-              // Chosen on mousedown, before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
-            >
+            <li key={optionKey(option)} {...optionProps(index, option)}>
               {renderOption(option)}
             </li>
           ))}

@@ -1,12 +1,10 @@
-import { CircleCheck, OctagonX } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { CircleCheck } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackfillCalculationMutation } from '../../api/areas/calculations';
-import { useCancelJobMutation, useGetJobQuery } from '../../api/areas/jobs';
-import { useAppDispatch } from '../../app/hooks';
+import { JobSection, RangeFieldset, type JobSectionProps } from '../../components/RangeJobDialog/RangeJobDialog';
+import { useRangeJob } from '../../components/RangeJobDialog/useRangeJob';
 import { Modal } from '../../components/Modal/Modal';
-import { hasEnded, percentOf } from '../../lib/jobRules';
-import { jobStarted } from '../../state/jobsPanel';
 import { backfillResultOf, sampleText, type BackfillCalculationResult } from './backfillResult';
 import './calculations.css';
 
@@ -18,15 +16,6 @@ export interface BackfillDialogProps {
   now?: () => number;
 }
 
-const JOB_POLL_MS = 1000;
-const DAY_MS = 86_400_000;
-
-/** An epoch time as the value of a datetime-local input (local time, to the minute). */
-function toLocalInput(time: number): string {
-  const date = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
-  return date.toISOString().slice(0, 16);
-}
-
 /**
  * Recompute a calculation over a past range (DOMAIN.md §2 delight): a dry run first, which shows
  * per calculation (this one and those downstream) what would be added, changed or stay, with a
@@ -34,89 +23,41 @@ function toLocalInput(time: number): string {
  */
 export function BackfillDialog({ calculationUuid, name, onClose, now = Date.now }: BackfillDialogProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const dispatch = useAppDispatch();
-  const [range, setRange] = useState(() => {
-    const end = Math.floor(now() / 60_000) * 60_000;
-    return { start: toLocalInput(end - DAY_MS), end: toLocalInput(end) };
-  });
-  const [job, setJob] = useState<{ uuid: string; dryRun: boolean } | null>(null);
   const [start, startState] = useBackfillCalculationMutation();
-  const [cancel, cancelState] = useCancelJobMutation();
-  const [ended, setEnded] = useState(false);
-  const polled = useGetJobQuery({ id: job?.uuid ?? '' }, { skip: job === null, pollingInterval: ended ? 0 : JOB_POLL_MS });
-  // The answer of an earlier job is not this one's.
-  const current = polled.data && polled.data.UUID === job?.uuid ? polled.data : undefined;
-  const jobEnded = current !== undefined && hasEnded(current);
-  if (jobEnded !== ended) setEnded(jobEnded);
+  const job = useRangeJob({ now, start: (range, dryRun) => start({ id: calculationUuid, calculationBackfill: { ...range, DryRun: dryRun } }) });
+  const { current, running, dryDone, applied, run } = job;
   const result = useMemo(() => (current?.State === 'done' ? backfillResultOf(current.Result) : null), [current]);
 
-  const startMs = new Date(range.start).getTime();
-  const endMs = new Date(range.end).getTime();
-  const rangeValid = !Number.isNaN(startMs) && !Number.isNaN(endMs) && startMs < endMs;
-  const running = job !== null && !ended;
-
-  const run = async (dryRun: boolean) => {
-    if (!rangeValid) return;
-    setEnded(false);
-    const answer = await start({ id: calculationUuid, calculationBackfill: { Start: new Date(startMs).toISOString(), End: new Date(endMs).toISOString(), DryRun: dryRun } });
-    if (!answer.error) {
-      setJob({ uuid: answer.data.JobUUID, dryRun });
-      dispatch(jobStarted(answer.data.JobUUID));
-    }
-  };
-
-  const dryDone = job?.dryRun === true && current?.State === 'done';
-  const applied = job?.dryRun === false && current?.State === 'done';
   let confirm: { label: string; onConfirm: () => void } | null = null;
-  if (job === null) confirm = { label: t('calculations.backfill.dry_run'), onConfirm: () => void run(true) };
+  if (job.job === null) confirm = { label: t('calculations.backfill.dry_run'), onConfirm: () => void run(true) };
   else if (dryDone) confirm = { label: t('calculations.backfill.apply'), onConfirm: () => void run(false) };
-  else if (job.dryRun && ended) confirm = { label: t('calculations.backfill.dry_run_again'), onConfirm: () => void run(true) };
+  else if (job.job.dryRun && job.ended) confirm = { label: t('calculations.backfill.dry_run_again'), onConfirm: () => void run(true) };
 
-  const percent = percentOf(current?.Progress ?? 0);
-  const heading = !job ? null : running ? (job.dryRun ? t('calculations.backfill.dry_running') : t('calculations.backfill.applying')) : applied ? t('calculations.backfill.applied') : dryDone ? t('calculations.backfill.dry_done') : null;
+  const heading = !job.job ? null : running ? (job.job.dryRun ? t('calculations.backfill.dry_running') : t('calculations.backfill.applying')) : applied ? t('calculations.backfill.applied') : dryDone ? t('calculations.backfill.dry_done') : null;
 
+  const jobLabels: JobSectionProps['labels'] = { heading, progress: t('calculations.backfill.progress'), cancel: t('calculations.backfill.cancel'), canceling: t('calculations.backfill.canceling'), failed: (error) => t('calculations.backfill.failed', { error }), canceled: t('calculations.backfill.canceled') };
   return (
     <Modal
       open
       title={t('calculations.backfill.title', { name })}
       onCancel={onClose}
       onConfirm={confirm?.onConfirm}
-      confirmDisabled={!rangeValid || startState.isLoading}
+      confirmDisabled={!job.rangeValid || startState.isLoading}
       busy={startState.isLoading}
       labels={{ cancel: t('general.close'), confirm: confirm?.label }}
       width="960px"
       className="calculation-backfill"
     >
       <p>{t('calculations.backfill.intro')}</p>
-      <fieldset className="calculation-backfill-range" disabled={running || dryDone || applied}>
-        <legend>{t('calculations.backfill.range')}</legend>
-        <label htmlFor={`${id}-start`}>{t('calculations.backfill.start')}</label>
-        <input id={`${id}-start`} type="datetime-local" value={range.start} onChange={(event) => setRange({ ...range, start: event.target.value })} />
-        <label htmlFor={`${id}-end`}>{t('calculations.backfill.end')}</label>
-        <input id={`${id}-end`} type="datetime-local" value={range.end} onChange={(event) => setRange({ ...range, end: event.target.value })} />
-      </fieldset>
-      {!rangeValid && <p className="field-error">{t('calculations.backfill.bad_range')}</p>}
-      {job !== null && (
-        <section className="calculation-backfill-job" aria-live="polite">
-          {heading && <h3>{heading}</h3>}
-          <div className="calculation-backfill-progress">
-            <progress max={100} value={percent} aria-label={t('calculations.backfill.progress')} />
-            <span>{percent} %</span>
-            {current?.ProgressMessage && <span className="muted">{current.ProgressMessage}</span>}
-            {running && (
-              <button type="button" className="danger" disabled={cancelState.isLoading || current?.CancelRequested} onClick={() => void cancel({ id: job.uuid })}>
-                <OctagonX size={16} aria-hidden />
-                {current?.CancelRequested ? t('calculations.backfill.canceling') : t('calculations.backfill.cancel')}
-              </button>
-            )}
-          </div>
-          {current?.State === 'failed' && <p className="form-error">{t('calculations.backfill.failed', { error: current.Error ?? '' })}</p>}
-          {current?.State === 'canceled' && <p className="form-error">{t('calculations.backfill.canceled')}</p>}
-          {result && <BackfillResultView calculations={result.Calculations} dryRun={result.DryRun} />}
-          {dryDone && <p className="muted">{t('calculations.backfill.apply_hint')}</p>}
-        </section>
-      )}
+      <RangeFieldset
+        job={job}
+        className="calculation-backfill-range"
+        labels={{ range: t('calculations.backfill.range'), start: t('calculations.backfill.start'), end: t('calculations.backfill.end'), badRange: t('calculations.backfill.bad_range') }}
+      />
+      <JobSection job={job} className="calculation-backfill-job" progressClassName="calculation-backfill-progress" labels={jobLabels}>
+        {result && <BackfillResultView calculations={result.Calculations} dryRun={result.DryRun} />}
+        {dryDone && <p className="muted">{t('calculations.backfill.apply_hint')}</p>}
+      </JobSection>
     </Modal>
   );
 }
