@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { useGetTaskSchedulerPreviewQuery } from '../../../api/areas/taskSchedulers';
+import { useDebounced } from '../../../lib/useDebounced';
 import type { TaskSchedulerOccurrence } from '../../../api/generated/historian.gen';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { formatRunTime, formatTimeIn, formatWallTime } from './taskSchedulerRules';
@@ -9,15 +10,6 @@ import { formatRunTime, formatTimeIn, formatWallTime } from './taskSchedulerRule
 /** How long typing pauses before the preview is asked for. */
 export const PREVIEW_DELAY_MS = 400;
 const PREVIEW_COUNT = 10;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 interface SchedulePreviewProps {
   rule: string;

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { useGetTaskSchedulerPreviewQuery } from '../../../api/areas/taskSchedulers';
+import { useDebounced } from '../../../lib/useDebounced';
 import { useEventFieldErrors } from './configRules';
 
 // The next starts of a schedule being edited, from the server's recurrence preview (the one the
@@ -10,15 +11,6 @@ import { useEventFieldErrors } from './configRules';
 
 const PREVIEW_DELAY_MS = 400;
 const PREVIEW_COUNT = 5;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export interface ConfigSchedulePreviewProps {
   rule: string;
