@@ -1885,6 +1885,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manual-entry-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forms of the organization the caller may open (all of them for MANAGE_MANUAL_ENTRY_FORMS), by name, each with the caller's access. */
+        get: operations["getManualEntryForms"];
+        put?: never;
+        /** Create a form; its name is unique in the organization (409). What it names must be of the organization, and the caller must hold what the form hands out (server/manual-entry/README.md). */
+        post: operations["createManualEntryForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manual-entry-forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One form, for whoever may open it (a level on it, or MANAGE_MANUAL_ENTRY_FORMS); 404 for anybody else. */
+        get: operations["getManualEntryForm"];
+        /** Change a form (its Type cannot change, 400); the same checks as create. */
+        put: operations["updateManualEntryForm"];
+        post?: never;
+        /** Delete a form and its access; the values entered through it stay, and so does their audit trail. */
+        delete: operations["deleteManualEntryForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manual-entry-forms/{id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** Every user group of the organization with its access level to the form (disabled when it has none), by group name. */
+        get: operations["getManualEntryFormAccess"];
+        /** Set the levels of the groups named (a group left out keeps its level). Nobody grants or takes away a level above their own on the form (403 access.errors.grant_beyond_own); a system group's level is fixed (409). */
+        put: operations["replaceManualEntryFormAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manual-entry-forms/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** What the operator grid shows for [From, To) (at most the form's MaxTimeRange, 400 manual_entry.errors.range_too_long), with the columns, the caller's level and from when they may edit. */
+        get: operations["getManualEntryFormEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manual-entry-forms/{id}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Type values of an event of an Events form, editable properties only. 403 manual_entry.errors.edit_too_old (params.limit) past the caller's edit age, measured from the event's start; 409 manual_entry.errors.conflict (conflicts) when a value is no longer the Expected one. */
+        put: operations["writeManualEntryEventValues"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manual-entry-forms/{id}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Type values of asset properties of an Asset Properties form at timestamps, all or none. 403 manual_entry.errors.edit_too_old past the caller's edit age, measured from the timestamp; 409 manual_entry.errors.conflict (conflicts) when a value is no longer the Expected one. */
+        post: operations["writeManualEntryAssetValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calculations/test": {
         parameters: {
             query?: never;
@@ -2428,6 +2545,12 @@ export interface components {
             holdings?: {
                 [key: string]: number;
             };
+            /** @description Values the translation of code interpolates, e.g. limit: 24h. */
+            params?: {
+                [key: string]: string;
+            };
+            /** @description 409 manual_entry.errors.conflict, the values that changed since they were read. */
+            conflicts?: components["schemas"]["ManualEntryConflict"][];
         };
         /** Format: uuid */
         Uuid: string;
@@ -3807,6 +3930,210 @@ export interface components {
         EventPropertySource: "data_reference" | "property";
         /** @enum {string} */
         EventStatus: "processed" | "open" | "pending" | "incomplete";
+        /**
+         * @description SPEC §3's form types.
+         * @enum {string}
+         */
+        ManualEntryFormType: "Events" | "Asset Properties";
+        /**
+         * @description SPEC §3: disabled (no access), default (edits within MaxEditAge), elevated (within MaxElevatedEditAge).
+         * @enum {string}
+         */
+        ManualEntryAccessLevel: "disabled" | "default" | "elevated";
+        /** @description A duration as SPEC §5 writes them (groups of digits each followed by w, d, h, m or s). */
+        ManualEntryDuration: string;
+        /** @description A typed value (null when none). */
+        ManualEntryScalar: (number | null) | string | boolean;
+        ManualEntryFormProperty: {
+            EventTypePropertyUUID: components["schemas"]["Uuid"];
+            Visible: boolean;
+            /** @description Only a visible simple property may be editable (400). */
+            Editable: boolean;
+        };
+        ManualEntryFormEventConfiguration: {
+            EventConfigurationUUID: components["schemas"]["Uuid"];
+            /** @description A label for the asset in the grid instead of its path. */
+            AssetDisplayName?: string;
+            /** @description Pixels of the property columns. */
+            ColumnWidth?: number;
+            Properties: components["schemas"]["ManualEntryFormProperty"][];
+            AssetPath?: $Read<string>;
+            /** Format: uuid */
+            EventTypeUUID?: $Read<string>;
+            EventTypeName?: $Read<string>;
+            /** @description The configuration no longer exists; the grid leaves it out. */
+            Missing?: $Read<boolean>;
+        };
+        ManualEntryFormGroup: {
+            Name: string;
+            AssetPropertyUUIDs: components["schemas"]["Uuid"][];
+        };
+        /** @description EventConfigurations for an Events form, Groups for an Asset Properties form (the other must be absent or empty, 400). */
+        ManualEntryFormConfig: {
+            EventConfigurations?: components["schemas"]["ManualEntryFormEventConfiguration"][];
+            Groups?: components["schemas"]["ManualEntryFormGroup"][];
+        };
+        ManualEntryCallerAccess: {
+            Level: components["schemas"]["ManualEntryAccessLevel"];
+            CanManage: boolean;
+        };
+        /** @description A manual entry form (DOMAIN.md §5). */
+        ManualEntryForm: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            Type: components["schemas"]["ManualEntryFormType"];
+            /** @description The range the view opens with (default 24h); at most MaxTimeRange. */
+            DefaultTimeRange?: string;
+            /** @description The longest range the view may show (default 7d, at most 366d). */
+            MaxTimeRange?: string;
+            /** @description How often the view reads again (default 30s; 0s: never; else at least 5s). */
+            AutoRefreshInterval?: string;
+            /** @description How old an entry a default user may change (default 24h). */
+            MaxEditAge?: string;
+            /** @description How old an entry an elevated user may change (default 24h); at least MaxEditAge. */
+            MaxElevatedEditAge?: string;
+            Config: components["schemas"]["ManualEntryFormConfig"];
+            Access: $Read<components["schemas"]["ManualEntryCallerAccess"]>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        ManualEntryFormAccess: {
+            UserGroupUUID: components["schemas"]["Uuid"];
+            UserGroupName?: $Read<string>;
+            /** @description A system group holds elevated on every form; its level cannot change. */
+            IsSystem?: $Read<boolean>;
+            AccessLevel: components["schemas"]["ManualEntryAccessLevel"];
+        };
+        /** @description One column of the operator grid. */
+        ManualEntryColumn: {
+            /**
+             * Format: uuid
+             * @description The EventTypePropertyUUID (Events) or AssetPropertyUUID (Asset Properties).
+             */
+            Key: string;
+            Name: string;
+            /** @description The column group's label (the form group, or the event type). */
+            Group: string;
+            /**
+             * Format: uuid
+             * @description Events forms; the column applies to events of this type.
+             */
+            EventTypeUUID?: string;
+            /** @enum {string} */
+            Datatype: "number" | "boolean" | "string";
+            /** @enum {string} */
+            Kind: "simple" | "periodic" | "periodic_with_dimension";
+            /** @description The form lets the caller type it (their level allows writing, and the form marks it). */
+            Editable: boolean;
+            PossibleValues?: components["schemas"]["EventPossibleValue"][];
+            Unit?: string;
+            Width?: number;
+        };
+        ManualEntryCell: {
+            Value: components["schemas"]["ManualEntryScalar"];
+            /** @description Typed by a person. */
+            Manual: boolean;
+            Series?: components["schemas"]["EventSeries"] | null;
+            /** Format: date-time */
+            UpdatedAt?: string | null;
+            /** @description The name of whoever typed it. */
+            UpdatedBy?: string | null;
+        };
+        ManualEntryEventRow: {
+            UUID: components["schemas"]["Uuid"];
+            EventConfigurationUUID: components["schemas"]["Uuid"];
+            EventTypeUUID: components["schemas"]["Uuid"];
+            /** @description The configuration's AssetDisplayName, else the asset's path. */
+            AssetLabel: string;
+            /** Format: date-time */
+            StartTime: string;
+            /** Format: date-time */
+            StopTime: string | null;
+            Status: components["schemas"]["EventStatus"];
+            /** @description By column Key. */
+            Cells: {
+                [key: string]: components["schemas"]["ManualEntryCell"];
+            };
+        };
+        ManualEntryValueRow: {
+            /** Format: date-time */
+            Timestamp: string;
+            /** @description By column Key (AssetPropertyUUID); a property without a point at the timestamp is absent. */
+            Cells: {
+                [key: string]: components["schemas"]["ManualEntryCell"];
+            };
+        };
+        ManualEntryEntries: {
+            Type: components["schemas"]["ManualEntryFormType"];
+            Level: components["schemas"]["ManualEntryAccessLevel"];
+            /**
+             * Format: date-time
+             * @description The oldest time (event start, or timestamp) the caller may still change; null: they may not write.
+             */
+            EditableFrom: string | null;
+            /** @description The edit age that applies to the caller, e.g. 24h. */
+            EditLimit?: string | null;
+            /** Format: date-time */
+            From: string;
+            /** Format: date-time */
+            To: string;
+            Columns: components["schemas"]["ManualEntryColumn"][];
+            /** @description Events forms: the events overlapping the range, newest start first (at most 2,000). */
+            Events?: components["schemas"]["ManualEntryEventRow"][];
+            /** @description Asset Properties forms: the timestamps with a point of a column in the range, newest first (at most 2,000). */
+            Rows?: components["schemas"]["ManualEntryValueRow"][];
+            /** @description More than 2,000 rows lie in the range; shorten it. */
+            Truncated?: boolean;
+        };
+        ManualEntryEventWrite: {
+            /** @description Values by EventTypePropertyUUID; null gives the property back to its configuration. */
+            Properties: {
+                [key: string]: components["schemas"]["ManualEntryScalar"];
+            };
+            /** @description The values the operator saw before typing, by EventTypePropertyUUID (null = none); a property whose current value differs is a conflict (409). Left out, nothing is compared. */
+            Expected?: {
+                [key: string]: components["schemas"]["ManualEntryScalar"];
+            };
+            /** @description Why; required when a value replaces another (400 manual_entry.errors.reason_required). */
+            Reason?: string;
+        };
+        ManualEntryValueWrite: {
+            AssetPropertyUUID: components["schemas"]["Uuid"];
+            /** Format: date-time */
+            Timestamp: string;
+            Value: number | string | boolean;
+            Expected?: components["schemas"]["ManualEntryScalar"];
+        };
+        ManualEntryValuesWrite: {
+            Values: components["schemas"]["ManualEntryValueWrite"][];
+            /** @description Why; required when a value replaces another (400 manual_entry.errors.reason_required). */
+            Reason?: string;
+        };
+        ManualEntryValuesWritten: {
+            /** @description Values that changed (one typed the same as it was is not written again). */
+            Written: number;
+            Rows: components["schemas"]["ManualEntryValueRow"][];
+        };
+        /** @description A value that changed on the server since the operator read it. */
+        ManualEntryConflict: {
+            /**
+             * Format: uuid
+             * @description The EventTypePropertyUUID or AssetPropertyUUID.
+             */
+            Key: string;
+            /** Format: uuid */
+            EventUUID?: string;
+            /** Format: date-time */
+            Timestamp?: string;
+            Expected: components["schemas"]["ManualEntryScalar"];
+            Current: components["schemas"]["ManualEntryScalar"];
+            /** Format: date-time */
+            UpdatedAt?: string | null;
+            UpdatedBy?: string | null;
+        };
         /** @enum {string} */
         Aggregation: "count" | "integral" | "mean" | "median" | "mode" | "spread" | "stddev" | "sum" | "first" | "last" | "max" | "min";
         /** @enum {string} */
@@ -8194,6 +8521,317 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getManualEntryForms: {
+        parameters: {
+            query?: {
+                /** @description The name or description contains it, case aside. */
+                Keyword?: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryForm"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createManualEntryForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryForm"];
+            };
+        };
+        responses: {
+            /** @description The form. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getManualEntryForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryForm"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateManualEntryForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryForm"];
+            };
+        };
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteManualEntryForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getManualEntryFormAccess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryFormAccess"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    replaceManualEntryFormAccess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryFormAccess"][];
+            };
+        };
+        responses: {
+            /** @description Every group of the organization with its level, as GET answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryFormAccess"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getManualEntryFormEntries: {
+        parameters: {
+            query: {
+                From: string;
+                To: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The columns and rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryEntries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    writeManualEntryEventValues: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryEventWrite"];
+            };
+        };
+        responses: {
+            /** @description The event's row as the grid shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryEventRow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    writeManualEntryAssetValues: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryValuesWrite"];
+            };
+        };
+        responses: {
+            /** @description The rows written, as the grid shows them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryValuesWritten"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

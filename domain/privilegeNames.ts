@@ -44,6 +44,7 @@ export const PRIVILEGES = {
   ReadEvents: 'READ_EVENTS',
   ManageEvents: 'MANAGE_EVENTS',
   ReadManualEntryForms: 'READ_MANUAL_ENTRY_FORMS',
+  ManageManualEntryForms: 'MANAGE_MANUAL_ENTRY_FORMS',
   ReadTimeseriesDatabases: 'READ_TIMESERIES_DATABASES',
   ManageTimeseriesDatabases: 'MANAGE_TIMESERIES_DATABASES',
   ReadUsers: 'READ_USERS',

@@ -65,6 +65,8 @@ const PROTOTYPES = [/Prototypes?$/, /PrototypePlan$/];
 const EVENT_CONFIGURATIONS = [/^(get|create|update|delete)EventTypes?$/, /^(get|create|update|delete)EventTypePropert(y|ies)$/, /EventConfiguration(s|State|Logs)?$/, /EventPropertyConfigurations?$/];
 /** Events: the overview's list, manual events, edits, merge and split, and the distinct values for filters. */
 const EVENTS = [/^(get|create|update|delete|merge|split)Events?$/, 'getEventTypePropertyValues'];
+/** Manual entry forms: their definitions and access, the operator grid's entries and the values typed into it. */
+const MANUAL_ENTRY = [/^(get|create|update|delete|replace|write)ManualEntry/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -121,6 +123,7 @@ const config: ConfigFile = {
     '../src/api/generated/prototypes.gen.ts': { exportName: 'prototypesEndpoints', filterEndpoints: called(PROTOTYPES) },
     '../src/api/generated/eventConfigurations.gen.ts': { exportName: 'eventConfigurationsEndpoints', filterEndpoints: called(EVENT_CONFIGURATIONS) },
     '../src/api/generated/events.gen.ts': { exportName: 'eventsEndpoints', filterEndpoints: called(EVENTS) },
+    '../src/api/generated/manualEntry.gen.ts': { exportName: 'manualEntryEndpoints', filterEndpoints: called(MANUAL_ENTRY) },
   },
 };
 
@@ -142,5 +145,6 @@ export const AREAS = {
   prototypes: called(PROTOTYPES),
   eventConfigurations: called(EVENT_CONFIGURATIONS),
   events: called(EVENTS),
+  manualEntry: called(MANUAL_ENTRY),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -155,6 +155,39 @@ export interface ManualEntryFormPrivilegesTable {
   name: string;
 }
 
+/** 074_manual_entry.sql; Config as the contract writes it (server/manual-entry/README.md). */
+export interface ManualEntryFormsTable {
+  uuid: Generated<string>;
+  organization_uuid: string;
+  name: string;
+  description: Defaulted<string>;
+  form_type: 'Events' | 'Asset Properties';
+  default_time_range: Defaulted<string>;
+  max_time_range: Defaulted<string>;
+  auto_refresh_interval: Defaulted<string>;
+  max_edit_age: Defaulted<string>;
+  max_elevated_edit_age: Defaulted<string>;
+  config: DefaultedJson;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+/** The values typed into asset properties through a form (074_manual_entry.sql). */
+export interface ManualEntryValuesTable {
+  asset_property_uuid: string;
+  time: ColumnType<Date, Date | string, Date | string>;
+  organization_uuid: string;
+  measurement_uuid: string;
+  form_uuid: string | null;
+  value: Json;
+  original: ColumnType<unknown, string | null, string | null>;
+  label: Defaulted<string>;
+  updated_at: CreatedAt;
+  updated_by: string | null;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   user_name: string;
@@ -345,6 +378,8 @@ export interface Database {
   settings: SettingsTable;
   table_settings: TableSettingsTable;
   manual_entry_form_privileges: ManualEntryFormPrivilegesTable;
+  manual_entry_forms: ManualEntryFormsTable;
+  manual_entry_values: ManualEntryValuesTable;
   login_attempts: LoginAttemptsTable;
   server_secrets: ServerSecretsTable;
   translation_overrides: TranslationOverridesTable;

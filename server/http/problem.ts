@@ -18,6 +18,9 @@ export class HttpProblem extends Error {
       errors?: Record<string, string[]>;
       headers?: Record<string, string>;
       holdings?: Record<string, number>;
+      /** Values the translation of `code` interpolates. */
+      params?: Record<string, string>;
+      conflicts?: ProblemBody['conflicts'];
     } = {},
   ) {
     super(title);
@@ -63,8 +66,8 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody, headers: Rec
 
 export function problemErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpProblem) {
-    const { detail, code, errors, headers, holdings } = error.extra;
-    return sendProblem(reply, { title: error.title, status: error.status, detail, code, errors, holdings, instance: request.url }, headers);
+    const { detail, code, errors, headers, holdings, params, conflicts } = error.extra;
+    return sendProblem(reply, { title: error.title, status: error.status, detail, code, errors, holdings, params, conflicts, instance: request.url }, headers);
   }
   if (isFastifyError(error) && error.validation) {
     const errors = validationErrors(error.validation, error.validationContext ?? 'body');

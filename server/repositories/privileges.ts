@@ -163,18 +163,26 @@ export function privilegesRepository(db: Db) {
       return row.n;
     },
 
-    /** The manual-entry-form privileges the user's groups give. */
+    /**
+     * The manual-entry-form privileges the user's groups give, and MANUAL_ENTRY_FORM_ELEVATED on
+     * every form of an organization whose system group they are in (server/manual-entry/README.md).
+     */
     async manualEntryFormPrivilegesOf(userUuid: string): Promise<ManualEntryFormPrivilegeRow[]> {
-      return q
-        .selectFrom('manual_entry_form_privileges as m')
-        .innerJoin('user_group_users as ugu', 'ugu.user_group_uuid', 'm.user_group_uuid')
-        .select(['m.manual_entry_form_uuid as form', 'm.organization_uuid', 'm.name'])
-        .distinct()
-        .where('ugu.user_uuid', '=', userUuid)
-        .orderBy('m.organization_uuid')
-        .orderBy('m.manual_entry_form_uuid')
-        .orderBy('m.name')
-        .execute();
+      const { rows } = await sql<ManualEntryFormPrivilegeRow>`
+        SELECT DISTINCT form, organization_uuid, name FROM (
+          SELECT m.manual_entry_form_uuid AS form, m.organization_uuid, m.name
+            FROM manual_entry_form_privileges m
+            JOIN user_group_users ugu ON ugu.user_group_uuid = m.user_group_uuid
+           WHERE ugu.user_uuid = ${userUuid}
+          UNION
+          SELECT f.uuid AS form, f.organization_uuid, 'MANUAL_ENTRY_FORM_ELEVATED' AS name
+            FROM manual_entry_forms f
+            JOIN user_groups g ON g.organization_uuid = f.organization_uuid AND g.is_system
+            JOIN user_group_users ugu ON ugu.user_group_uuid = g.uuid
+           WHERE ugu.user_uuid = ${userUuid}
+        ) held
+        ORDER BY organization_uuid, form, name`.execute(q);
+      return rows;
     },
 
     /**

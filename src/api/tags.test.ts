@@ -22,6 +22,7 @@ import { assetsTags } from './areas/assets';
 import { prototypesTags } from './areas/prototypes';
 import { eventConfigurationsTags } from './areas/eventConfigurations';
 import { eventsTags } from './areas/events';
+import { manualEntryTags } from './areas/manualEntry';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -47,6 +48,7 @@ const table: Record<string, EndpointTags> = {
   ...prototypesTags,
   ...eventConfigurationsTags,
   ...eventsTags,
+  ...manualEntryTags,
 };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {

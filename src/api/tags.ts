@@ -44,6 +44,9 @@ export const tagTypes = [
   'EventPropertyConfiguration',
   'Event',
   'EventPropertyValues',
+  'ManualEntryForm',
+  'ManualEntryFormAccess',
+  'ManualEntryEntries',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -8,10 +8,10 @@ import { SideMenu } from './SideMenu';
 
 const organization = { current: { UUID: ORG_A_UUID, Name: 'Plant A' }, root: { UUID: ROOT_ORG_UUID, Name: 'Root', IsRoot: true }, hasManualEntryForms: true };
 
-function renderMenu(privileges: ReturnType<typeof aPrivilege>[], features: Record<string, boolean | number> = {}) {
+function renderMenu(privileges: ReturnType<typeof aPrivilege>[], features: Record<string, boolean | number> = {}, hasManualEntryForms = true) {
   const preloadedState: Partial<RootState> = {
     session: aSession({ userPrivileges: privileges }),
-    organization,
+    organization: { ...organization, hasManualEntryForms },
     licence: { loaded: true, error: null, claims: [{ UUID: 'l', Name: 'Site', ExpiresAt: 4_102_444_800, OrganizationUUID: ORG_A_UUID, LicensedFeatures: features }] },
   };
   return renderWithProviders(
@@ -43,6 +43,14 @@ describe('sidebar menu (SPEC §2)', () => {
 
   it('manual entry forms need ReadManualEntryForms, the ManualEntry feature and forms in the organization', () => {
     renderMenu([aPrivilege('READ_MANUAL_ENTRY_FORMS')], { ManualEntry: true });
+    expect(menuItems()).toEqual(['Manual entry forms']);
+  });
+
+  it('manual entry forms hide in an organization without forms, except from a manager, who creates the first', () => {
+    const { unmount } = renderMenu([aPrivilege('READ_MANUAL_ENTRY_FORMS')], { ManualEntry: true }, false);
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })?.textContent ?? '').not.toContain('Manual entry forms');
+    unmount();
+    renderMenu([aPrivilege('READ_MANUAL_ENTRY_FORMS'), aPrivilege('MANAGE_MANUAL_ENTRY_FORMS')], { ManualEntry: true }, false);
     expect(menuItems()).toEqual(['Manual entry forms']);
   });
 

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { PRIVILEGES } from '../../domain/privilegeNames';
 import { selectAccess, type Requirement } from './privileges';
 import { canOpen, ROUTES, SIDEBAR_GROUPS, type AppRoute, type MenuLabelKey, type SidebarGroupId } from './routes';
 import type { PersistedSlices } from './rootState';
@@ -61,7 +62,8 @@ export function visibleMenuItems(
   const result: MenuItem[] = [];
   for (const item of items) {
     if (!canOpen(item, can)) continue;
-    if (item.needsManualEntryForms && !hasManualEntryForms) continue;
+    // A manager sees it without forms too: the list is where the first one is created.
+    if (item.needsManualEntryForms && !hasManualEntryForms && !can({ privileges: [PRIVILEGES.ManageManualEntryForms] })) continue;
     if (item.children) {
       const children = visibleMenuItems(item.children, can, hasManualEntryForms);
       if (children.length === 0) continue;

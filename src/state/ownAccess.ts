@@ -1,10 +1,13 @@
 import { createAsyncThunk, isFulfilled, isRejectedWithValue, type Middleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { accessApi } from '../api/areas/access';
+import type { manualEntryApi } from '../api/areas/manualEntry';
 import { sessionApi } from '../api/areas/session';
 import { manualEntryFormsCounted, organizationsLoaded, type OrganizationSummary } from './organization';
 import { selectIsLoggedIn } from './privileges';
 import type { PersistedSlices } from './rootState';
 import { privilegesLoaded, type StoredManualEntryFormPrivilege } from './session';
+
+type ManualEntryAccessChange = Extract<keyof typeof manualEntryApi.endpoints, 'createManualEntryForm' | 'deleteManualEntryForm' | 'replaceManualEntryFormAccess'>;
 
 // The signed-in user's privileges and organizations are read at sign-in and kept in the session.
 // Whatever may change them (finishing setup, a new organization, a change to the groups, their
@@ -24,10 +27,11 @@ export function manualEntryFormsIn(privileges: readonly StoredManualEntryFormPri
 }
 
 /**
- * SPEC §2: the manual-entry menu item shows only when the organization has forms. There is no forms
- * list in the API yet, so the forms counted are those of the current organization the user may use
- * (GET /current-user/manual-entry-form-privileges, kept in the session). Dispatched whenever the
- * privileges or the current organization are (re)loaded or switched.
+ * SPEC §2: the manual-entry menu item shows only when the organization has forms. The forms counted
+ * are those of the current organization the user may use (GET /current-user/manual-entry-form-privileges,
+ * kept in the session: an organization's administrators hold every form of it), so the sign-in
+ * route reads no list of forms. Dispatched whenever the privileges or the current organization
+ * are (re)loaded or switched.
  */
 export function countManualEntryForms(): ThunkAction<void, PersistedSlices, unknown, UnknownAction> {
   return (dispatch, getState) => {
@@ -54,7 +58,7 @@ export const refreshOwnAccess = createAsyncThunk<OrganizationSummary[], void, { 
  * by name from RTK Query's fulfilled action: these endpoints load with the access pages, and
  * matching them through their definitions would bring that area into the sign-in route.
  */
-const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints> = new Set([
+const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints | ManualEntryAccessChange> = new Set([
   'createOrganization',
   'deleteOrganization',
   'deleteUserGroup',
@@ -63,6 +67,11 @@ const OWN_ACCESS_CHANGES: ReadonlySet<keyof typeof accessApi.endpoints> = new Se
   'createUserGroupPrivilege',
   'deleteUserGroupPrivilege',
   'replaceUserGroupPrivileges',
+  // A new form is elevated for the organization's administrators, and the menu item shows once the
+  // organization has one; a deleted one or changed levels change the user's own forms.
+  'createManualEntryForm',
+  'deleteManualEntryForm',
+  'replaceManualEntryFormAccess',
 ]);
 
 /** The own-access reads themselves: a 403 from one of them must not ask for them again. */

@@ -6,6 +6,7 @@ import './assets';
 import './calculations';
 import './eventConfigurations';
 import './events';
+import './manualEntry';
 import './measurementImport';
 import './prototypes';
 import './auditLogs';

@@ -686,6 +686,17 @@ export type UserRead = {
   /** The organizations the user belongs to (where they are in a group; the root when a root group gives them a privilege), as far as the caller may see them: all with READ_ORGANIZATIONS at root, else those the caller belongs to too. */
   Organizations?: UserOrganization[];
 };
+export type ManualEntryScalar = (number | null) | string | boolean;
+export type ManualEntryConflict = {
+  /** The EventTypePropertyUUID or AssetPropertyUUID. */
+  Key: string;
+  EventUUID?: string;
+  Timestamp?: string;
+  Expected: ManualEntryScalar;
+  Current: ManualEntryScalar;
+  UpdatedAt?: string | null;
+  UpdatedBy?: string | null;
+};
 export type Problem = {
   type?: string;
   title: string;
@@ -702,6 +713,12 @@ export type Problem = {
   holdings?: {
     [key: string]: number;
   };
+  /** Values the translation of code interpolates, e.g. limit: 24h. */
+  params?: {
+    [key: string]: string;
+  };
+  /** 409 manual_entry.errors.conflict, the values that changed since they were read. */
+  conflicts?: ManualEntryConflict[];
 };
 export type UserCreate = {
   Name: string;

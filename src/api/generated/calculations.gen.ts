@@ -112,6 +112,17 @@ export type CalculationPreview = {
   /** The range held more evaluations than the preview runs. */
   Truncated: boolean;
 };
+export type ManualEntryScalar = (number | null) | string | boolean;
+export type ManualEntryConflict = {
+  /** The EventTypePropertyUUID or AssetPropertyUUID. */
+  Key: string;
+  EventUUID?: string;
+  Timestamp?: string;
+  Expected: ManualEntryScalar;
+  Current: ManualEntryScalar;
+  UpdatedAt?: string | null;
+  UpdatedBy?: string | null;
+};
 export type Problem = {
   type?: string;
   title: string;
@@ -128,6 +139,12 @@ export type Problem = {
   holdings?: {
     [key: string]: number;
   };
+  /** Values the translation of code interpolates, e.g. limit: 24h. */
+  params?: {
+    [key: string]: string;
+  };
+  /** 409 manual_entry.errors.conflict, the values that changed since they were read. */
+  conflicts?: ManualEntryConflict[];
 };
 export type ValueType =
   | "number"

@@ -337,6 +337,17 @@ export type CollectorWrite = {
   IsSystem?: boolean;
   RegisteredAt?: string | null;
 };
+export type ManualEntryScalar = (number | null) | string | boolean;
+export type ManualEntryConflict = {
+  /** The EventTypePropertyUUID or AssetPropertyUUID. */
+  Key: string;
+  EventUUID?: string;
+  Timestamp?: string;
+  Expected: ManualEntryScalar;
+  Current: ManualEntryScalar;
+  UpdatedAt?: string | null;
+  UpdatedBy?: string | null;
+};
 export type Problem = {
   type?: string;
   title: string;
@@ -353,6 +364,12 @@ export type Problem = {
   holdings?: {
     [key: string]: number;
   };
+  /** Values the translation of code interpolates, e.g. limit: 24h. */
+  params?: {
+    [key: string]: string;
+  };
+  /** 409 manual_entry.errors.conflict, the values that changed since they were read. */
+  conflicts?: ManualEntryConflict[];
 };
 export type CollectorStatusChange = {
   Status: ItemStatus;

@@ -172,6 +172,17 @@ export type EventPropertyDistinctValue = {
   Value: number | string | boolean;
   Count: number;
 };
+export type ManualEntryScalar = (number | null) | string | boolean;
+export type ManualEntryConflict = {
+  /** The EventTypePropertyUUID or AssetPropertyUUID. */
+  Key: string;
+  EventUUID?: string;
+  Timestamp?: string;
+  Expected: ManualEntryScalar;
+  Current: ManualEntryScalar;
+  UpdatedAt?: string | null;
+  UpdatedBy?: string | null;
+};
 export type Problem = {
   type?: string;
   title: string;
@@ -188,6 +199,12 @@ export type Problem = {
   holdings?: {
     [key: string]: number;
   };
+  /** Values the translation of code interpolates, e.g. limit: 24h. */
+  params?: {
+    [key: string]: string;
+  };
+  /** 409 manual_entry.errors.conflict, the values that changed since they were read. */
+  conflicts?: ManualEntryConflict[];
 };
 export type Uuid = string;
 export type EventParentState = "none" | "found" | "missing";

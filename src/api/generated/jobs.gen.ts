@@ -138,6 +138,17 @@ export type Job = {
   /** A cancel was asked; the job stops at its next checkpoint. */
   CancelRequested: boolean;
 };
+export type ManualEntryScalar = (number | null) | string | boolean;
+export type ManualEntryConflict = {
+  /** The EventTypePropertyUUID or AssetPropertyUUID. */
+  Key: string;
+  EventUUID?: string;
+  Timestamp?: string;
+  Expected: ManualEntryScalar;
+  Current: ManualEntryScalar;
+  UpdatedAt?: string | null;
+  UpdatedBy?: string | null;
+};
 export type Problem = {
   type?: string;
   title: string;
@@ -154,6 +165,12 @@ export type Problem = {
   holdings?: {
     [key: string]: number;
   };
+  /** Values the translation of code interpolates, e.g. limit: 24h. */
+  params?: {
+    [key: string]: string;
+  };
+  /** 409 manual_entry.errors.conflict, the values that changed since they were read. */
+  conflicts?: ManualEntryConflict[];
 };
 export type JobLog = {
   ID: number;
