@@ -19,12 +19,17 @@ function cookieOf(response: Response, name: string): string | undefined {
 }
 
 export async function signInAdmin(baseUrl: string, password = 'historian'): Promise<AdminApi> {
+  return signInAs(baseUrl, ADMIN, password);
+}
+
+/** The API as any local user (their calls are held to their own privileges). */
+export async function signInAs(baseUrl: string, name: string, password: string): Promise<AdminApi> {
   const login = await fetch(`${baseUrl}/api/auth/local/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Name: ADMIN, Password: password }),
+    body: JSON.stringify({ Name: name, Password: password }),
   });
-  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status} ${await login.text()}`);
+  if (!login.ok) throw new Error(`${name} sign-in failed: ${login.status} ${await login.text()}`);
   const session = cookieOf(login, 'historian_session');
   const xsrf = cookieOf(login, 'XSRF-TOKEN');
   if (!session || !xsrf) throw new Error('no session cookies');
