@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 
 // autoFocus: the editor opens because the user asked to type in this cell.
 import { useTranslation } from 'react-i18next';
-import type { ManualEntryColumn } from '../../../api/generated/manualEntry.gen';
+import type { ManualEntryColumn } from '../../../api/generated/historian.gen';
 
 interface CellEditorProps {
   column: ManualEntryColumn;

@@ -1,7 +1,7 @@
 import { CircleAlert, Clock, GitCompareArrows, LoaderCircle, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManualEntryCell, ManualEntryEntries } from '../../../api/generated/manualEntry.gen';
+import type { ManualEntryCell, ManualEntryEntries } from '../../../api/generated/historian.gen';
 import { formatDateTime } from '../../../lib/intlFormat';
 import { cellKey } from './cellValues';
 import type { GridCol, GridRow, ReadOnlyReason } from './gridModel';
@@ -9,7 +9,7 @@ import type { GridCol, GridRow, ReadOnlyReason } from './gridModel';
 /** A value typed here that the grid shows instead of the server's: on its way, waiting, or refused. */
 export interface CellState {
   value: number | string | boolean | null;
-  status: 'reason' | 'sending' | 'waiting' | 'conflict' | 'error';
+  status: 'reason' | 'sending' | 'sent' | 'waiting' | 'conflict' | 'error';
   /** The server's refusal, translated. */
   message?: string;
 }
@@ -47,6 +47,8 @@ export function useCellTexts(entries: ManualEntryEntries) {
         return t('manual_entry.view.state_reason');
       case 'sending':
         return t('manual_entry.view.state_sending');
+      case 'sent':
+        return '';
       case 'waiting':
         return t('manual_entry.view.state_waiting');
       case 'conflict':
@@ -63,6 +65,7 @@ export function useCellTexts(entries: ManualEntryEntries) {
     [state ? stateText(state) : '', reason === 'fixed' ? '' : readOnly(reason), typedBy(cell)].filter(Boolean).join(' · ');
 
   const stateIcon = (state: CellState): ReactNode => {
+    if (state.status === 'sent') return null;
     const label = stateText(state);
     const icon =
       state.status === 'sending' ? (

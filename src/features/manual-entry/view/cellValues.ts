@@ -1,4 +1,4 @@
-import type { ManualEntryColumn, ManualEntryScalar } from '../../../api/generated/manualEntry.gen';
+import type { ManualEntryColumn, ManualEntryScalar } from '../../../api/generated/historian.gen';
 
 // What a grid cell shows and what a typed text becomes (SPEC §5: a comma is a decimal separator
 // too). Pure functions, shared by the grid, the sender and the tests.

@@ -1,4 +1,4 @@
-import type { ManualEntryCell, ManualEntryColumn, ManualEntryEntries, ManualEntryEventRow } from '../../../api/generated/manualEntry.gen';
+import type { ManualEntryCell, ManualEntryColumn, ManualEntryEntries, ManualEntryEventRow } from '../../../api/generated/historian.gen';
 
 // The operator grid's rows and columns from the entries answer (rulebook "Entries"): an Events
 // form has a row per event, an Asset Properties form a row per timestamp (newest first), and the

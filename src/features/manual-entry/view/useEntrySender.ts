@@ -1,7 +1,9 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { ManualEntryConflict } from '../../../api/generated/manualEntry.gen';
+import type { RootState } from '../../../app/store';
+import type { ManualEntryConflict } from '../../../api/generated/historian.gen';
 import { manualEntryApi } from '../../../api/areas/manualEntry';
 import { member } from '../../../api/outcomes';
 import { cellWritten, entryConflicted, entryFailed, entryQueued, entrySent, entryWaiting, type QueuedEntry, type QueuedWrite } from '../../../state/manualEntryQueue';
@@ -60,6 +62,7 @@ export function useEntrySender(formUuid: string) {
   const organizationUuid = useAppSelector((state) => state.organization.current?.UUID ?? null);
   const items = useAppSelector((state) => state.manualEntryQueue.items);
   const flushing = useRef(false);
+  const store = useStore<RootState>();
 
   const call = useCallback(
     async (entry: Pick<QueuedEntry, 'formUuid' | 'write' | 'reason'>): Promise<CallResult> => {
@@ -119,15 +122,18 @@ export function useEntrySender(formUuid: string) {
 
   const mine = useMemo(() => items.filter((item) => item.userUuid === userUuid && item.organizationUuid === organizationUuid), [items, organizationUuid, userUuid]);
   const sendable = mine.filter((item) => !item.conflict && !item.failure);
-  const itemsRef = useRef(sendable);
-  itemsRef.current = sendable;
+  /** Read at the call from the store, so that an entry kept a moment ago goes too. */
+  const sendableNow = useCallback(() => {
+    const { session, organization, manualEntryQueue } = store.getState();
+    return manualEntryQueue.items.filter((item) => item.userUuid === session.userId && item.organizationUuid === organization.current?.UUID && !item.conflict && !item.failure);
+  }, [store]);
 
   /** Sends the signed-in user's waiting entries in order; stops at the first that cannot go. */
   const flush = useCallback(async () => {
     if (flushing.current) return;
     flushing.current = true;
     try {
-      for (const item of itemsRef.current) {
+      for (const item of sendableNow()) {
         const outcome = outcomeOf(await call(item));
         if (outcome.kind === 'sent') dispatch(entrySent(item.id));
         else if (outcome.kind === 'conflict') dispatch(entryConflicted({ id: item.id, conflict: conflictOf(outcome.conflicts, item.write) }));
@@ -140,7 +146,7 @@ export function useEntrySender(formUuid: string) {
     } finally {
       flushing.current = false;
     }
-  }, [call, dispatch]);
+  }, [call, dispatch, sendableNow]);
 
   const waiting = sendable.length > 0;
   const signedIn = userUuid !== null;
@@ -160,8 +166,8 @@ export function useEntrySender(formUuid: string) {
   useEffect(() => {
     if (openedFlush.current || !signedIn) return;
     openedFlush.current = true;
-    if (itemsRef.current.length > 0) void flush();
-  }, [flush, signedIn]);
+    if (sendableNow().length > 0) void flush();
+  }, [flush, sendableNow, signedIn]);
 
   const othersWaiting = items.filter((item) => item.formUuid === formUuid && item.userUuid !== userUuid).length;
   return { send, flush, mine, othersWaiting };
