@@ -97,7 +97,7 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
   // The active cell takes the focus once it is rendered (after a move by the keyboard).
   useLayoutEffect(() => {
     if (!focusWanted.current || !current || editing) return;
-    const element = scrollElement?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(current.rowKey, current.colId))}"]`);
+    const element = scrollElement?.querySelector<HTMLElement>(`[data-cell="${cellKey(current.rowKey, current.colId)}"]`);
     if (element) {
       focusWanted.current = false;
       element.focus();

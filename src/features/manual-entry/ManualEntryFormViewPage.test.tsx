@@ -1,0 +1,200 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
+import { manualEntryApi } from '../../api/areas/manualEntry';
+import type { RootState } from '../../app/store';
+import type { QueuedEntry } from '../../state/manualEntryQueue';
+import { aSession, ORG_A_UUID } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { ManualEntryFormViewPage } from './ManualEntryFormViewPage';
+import { aForm, anEventRow, aValueRow, CURVE, DONE, eventsEntries, FLOW, FORM_UUID, GRADE, hoursAgo, LEVEL, problem, TEMPERATURE, valuesEntries, viewServer } from './view/testing/viewFixtures';
+
+// The operator view of a manual entry form (DOMAIN.md §5, server/manual-entry/README.md "Entries",
+// "Writes"): both grids, the spreadsheet keys, read-only cells and why, the reason asked only when
+// a value replaces another, Expected in every write, the server's refusals kept on the cell, and
+// entries that wait for a connection or a session in the persisted queue.
+
+const USER = aSession().userId ?? '';
+const OTHER_USER = '55555555-5555-4555-8555-555555555555';
+
+function stateWith(queue: QueuedEntry[] = []): Partial<RootState> {
+  return {
+    session: aSession(),
+    organization: { current: { UUID: ORG_A_UUID, Name: 'A' }, root: null, hasManualEntryForms: true },
+    manualEntryQueue: { items: queue },
+  };
+}
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.search}</output>;
+}
+
+function render(search = `?id=${FORM_UUID}`, queue: QueuedEntry[] = []) {
+  document.cookie = 'XSRF-TOKEN=test';
+  return renderWithProviders(
+    <>
+      <ManualEntryFormViewPage />
+      <Address />
+    </>,
+    { route: `/manual-entry-form/view${search}`, routePath: '/manual-entry-form/view', preloadedState: stateWith(queue) },
+  );
+}
+
+const grid = () => screen.findByRole('grid', { name: 'Batch log' });
+const bodyRows = async () => within(await grid()).getAllByRole('row').slice(2);
+/** The cell of a row (by a text in it) and a column (by its header's position). */
+const cellOf = (row: HTMLElement, header: string) => {
+  const headers = within(screen.getByRole('grid')).getAllByRole('columnheader');
+  const column = headers.find((candidate) => candidate.hasAttribute('aria-colindex') && candidate.textContent?.startsWith(header));
+  const index = column?.getAttribute('aria-colindex');
+  const cell = within(row).getAllByRole('gridcell').find((candidate) => candidate.getAttribute('aria-colindex') === index);
+  if (!cell) throw new Error(`No cell under ${header}`);
+  return cell;
+};
+
+const RECENT = () => anEventRow({ AssetLabel: 'Mixer 1', Cells: { [TEMPERATURE]: { Value: null, Manual: false }, [CURVE]: { Value: null, Manual: false, Series: { T: [0, 60, 120], V: [1, 3, 2] } } } });
+const TYPED = () =>
+  anEventRow({
+    AssetLabel: 'Mixer 2',
+    StartTime: hoursAgo(3),
+    Status: 'processed',
+    Cells: { [TEMPERATURE]: { Value: 81.5, Manual: true, UpdatedAt: hoursAgo(2), UpdatedBy: 'Ada' }, [DONE]: { Value: false, Manual: false } },
+  });
+const OLD = () => anEventRow({ AssetLabel: 'Mixer 3', StartTime: hoursAgo(30), StopTime: hoursAgo(29), Status: 'processed', Cells: { [TEMPERATURE]: { Value: 70, Manual: false } } });
+
+describe('the operator grid of an Events form', () => {
+  it('shows a row per event with asset, start, stop, status icon and the property columns under their group, units in the headers', async () => {
+    viewServer(aForm(), eventsEntries([RECENT(), TYPED(), OLD()]));
+    render();
+    const [first, second, third] = await bodyRows();
+    expect(within(first).getByText('Mixer 1')).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Waiting for input' })).toBeInTheDocument();
+    expect(within(second).getByText('Mixer 2')).toBeInTheDocument();
+    expect(within(second).getByText('81.5')).toBeInTheDocument();
+    expect(within(third).getByText('Mixer 3')).toBeInTheDocument();
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(expect.arrayContaining(['Batch', 'Asset', 'Start', 'Stop', 'Status', 'Temperature°C', 'Grade', 'Checked', 'Curve°C']));
+    // The group's name spans its four columns.
+    expect(headers.find((header) => header.textContent === 'Batch')).toHaveStyle({ gridColumn: 'span 4' });
+    // A value typed by a person says who and when.
+    expect(cellOf(second, 'Temperature')).toHaveAttribute('title', expect.stringMatching(/^Typed by Ada at /));
+  });
+
+  it('shows the periodic properties of an event as charts in its expander', async () => {
+    viewServer(aForm(), eventsEntries([RECENT()]));
+    const { user } = render();
+    const [row] = await bodyRows();
+    expect(cellOf(row, 'Curve')).toHaveTextContent('3 points');
+    await user.click(within(row).getByRole('button', { name: 'Show the periodic properties' }));
+    expect(await screen.findByRole('img', { name: /Curve/ })).toBeInTheDocument();
+  });
+
+  it('says why a cell is read-only: older than the edit limit, not editable, periodic', async () => {
+    viewServer(aForm(), eventsEntries([RECENT(), OLD()]));
+    const { user } = render();
+    const [recent, old] = await bodyRows();
+    const tooOld = cellOf(old, 'Temperature');
+    expect(tooOld).toHaveAttribute('aria-readonly', 'true');
+    expect(tooOld).toHaveAttribute('title', 'Older than 24h: only elevated users may change it.');
+    expect(cellOf(recent, 'Temperature')).not.toHaveAttribute('aria-readonly');
+    expect(cellOf(recent, 'Curve')).toHaveAttribute('aria-readonly', 'true');
+    // Focus on a read-only cell says why under the grid too, and typing there starts nothing.
+    await user.click(tooOld);
+    expect(screen.getByText('Temperature: Older than 24h: only elevated users may change it.')).toBeInTheDocument();
+    await user.keyboard('5');
+    expect(within(old).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('moves with the arrows and Tab, types a first value with a comma and sends it with Expected and no reason', async () => {
+    const seen = viewServer(aForm(), eventsEntries([RECENT(), TYPED()]));
+    const { user } = render();
+    const [first, second] = await bodyRows();
+    await user.click(cellOf(first, 'Asset'));
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(cellOf(first, 'Temperature')).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(cellOf(first, 'Grade')).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(cellOf(first, 'Temperature')).toHaveFocus();
+    await user.keyboard('12,5{Enter}');
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0].eventId).toBe(first.querySelector('[data-cell]')?.getAttribute('data-cell')?.split('|')[0]);
+    expect(seen.writes[0].body).toEqual({ Properties: { [TEMPERATURE]: 12.5 }, Expected: { [TEMPERATURE]: null } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Enter commits and moves down.
+    expect(cellOf(second, 'Temperature')).toHaveFocus();
+    // Escape cancels an edit: nothing is sent.
+    await user.keyboard('{F2}');
+    expect(within(second).getByRole('textbox')).toHaveValue('81.5');
+    await user.keyboard('{Escape}');
+    expect(within(second).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(seen.writes).toHaveLength(1);
+  });
+
+  it('asks for a reason only when a value replaces another, and sends it with Expected = the value shown', async () => {
+    const seen = viewServer(aForm(), eventsEntries([TYPED()]));
+    const { user } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('{Enter}');
+    await user.clear(within(row).getByRole('textbox'));
+    await user.keyboard('82{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Why does this value change?' });
+    expect(seen.writes).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Probe recalibrated');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the value' }));
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0].body).toEqual({ Properties: { [TEMPERATURE]: 82 }, Expected: { [TEMPERATURE]: 81.5 }, Reason: 'Probe recalibrated' });
+  });
+
+  it('toggles a boolean with Space and offers the PossibleValues as a list', async () => {
+    const seen = viewServer(aForm(), eventsEntries([RECENT()]));
+    const { user } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Checked'));
+    await user.keyboard(' ');
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0].body).toEqual({ Properties: { [DONE]: true }, Expected: { [DONE]: null } });
+    await user.click(cellOf(row, 'Grade'));
+    await user.keyboard('{Enter}');
+    const list = within(row).getByRole('combobox');
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['(empty)', 'Prime', 'Second']);
+    await user.selectOptions(list, 'Second');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(seen.writes).toHaveLength(2));
+    expect(seen.writes[1].body).toEqual({ Properties: { [GRADE]: 'B' }, Expected: { [GRADE]: null } });
+  });
+
+  it('shows 403 edit_too_old with its limit on the cell and in a toast, and keeps the typed value', async () => {
+    const seen = viewServer(aForm(), eventsEntries([RECENT()]));
+    seen.answerWrites(() => problem(403, { code: 'manual_entry.errors.edit_too_old', params: { limit: '24h' }, detail: 'The entry is older than 24h.' }));
+    const { user, store } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('5{Enter}');
+    await waitFor(() => expect(cellOf(row, 'Temperature')).toHaveAttribute('title', expect.stringContaining('24h')));
+    expect(cellOf(row, 'Temperature')).toHaveTextContent('5');
+    expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', message: expect.stringContaining('24h') })]);
+  });
+
+  it('never overwrites a cell being edited when the entries are read again', async () => {
+    const seen = viewServer(aForm(), eventsEntries([TYPED()]));
+    const { user, store } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('{Enter}');
+    const editor = within(row).getByRole('textbox');
+    await user.clear(editor);
+    await user.type(editor, '90');
+    const changed = TYPED();
+    seen.setEntries(eventsEntries([{ ...changed, UUID: row.querySelector('[data-cell]')?.getAttribute('data-cell')?.split('|')[0] ?? '', Cells: { [TEMPERATURE]: { Value: 99, Manual: true, UpdatedBy: 'Bob' } } }]));
+    const readsBefore = seen.reads.length;
+    act(() => {
+      store.dispatch(manualEntryApi.util.invalidateTags([{ type: 'ManualEntryEntries', id: FORM_UUID }]));
+    });
+    await waitFor(() => expect(seen.reads.length).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(within(row).getByRole('textbox')).toHaveValue('90'));
+    expect(within(row).getByRole('textbox')).toHaveFocus();
+  });
+});
