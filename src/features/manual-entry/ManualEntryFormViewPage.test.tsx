@@ -198,3 +198,190 @@ describe('the operator grid of an Events form', () => {
     expect(within(row).getByRole('textbox')).toHaveFocus();
   });
 });
+
+describe('the operator grid of an Asset Properties form', () => {
+  const VALUES_FORM = () => aForm({ Type: 'Asset Properties' });
+
+  it('shows a row per timestamp under the group header, and "Add row" adds a timestamp whose values are posted with Expected', async () => {
+    const seen = viewServer(VALUES_FORM(), valuesEntries([aValueRow(hoursAgo(1), { [LEVEL]: { Value: 2.5, Manual: false } }), aValueRow(hoursAgo(2), { [FLOW]: { Value: 7, Manual: false } })]));
+    const { user } = render();
+    const rows = await bodyRows();
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('2.5')).toBeInTheDocument();
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader');
+    expect(headers.find((header) => header.textContent === 'Tank 1')).toHaveStyle({ gridColumn: 'span 2' });
+    expect(headers.map((header) => header.textContent)).toEqual(expect.arrayContaining(['Time', 'Levelm', 'Flowm³/h']));
+
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    const time = screen.getByLabelText('Time of the new row');
+    // Now, to the minute.
+    expect((time as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const withNew = await bodyRows();
+    expect(withNew).toHaveLength(3);
+    // The new row is the newest, and its first value column has the focus.
+    expect(cellOf(withNew[0], 'Level')).toHaveFocus();
+    await user.keyboard('3,25{Enter}');
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    const timestamp = new Date(fromLocal((time as HTMLInputElement).value)).toISOString();
+    expect(seen.writes[0].body).toEqual({ Values: [{ AssetPropertyUUID: LEVEL, Timestamp: timestamp, Value: 3.25, Expected: null }] });
+  });
+});
+
+const fromLocal = (value: string) => new Date(value).getTime();
+
+describe('entries that wait for a connection or a session', () => {
+  it('queues a write that fails for want of a connection, persists it in the slice, shows it waiting and sends it when the browser is online again', async () => {
+    const seen = viewServer(aForm(), eventsEntries([RECENT()]));
+    seen.answerWrites(() => HttpResponse.error());
+    const { user, store } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('42{Enter}');
+    await waitFor(() => expect(store.getState().manualEntryQueue.items).toHaveLength(1));
+    const [item] = store.getState().manualEntryQueue.items;
+    expect(item).toEqual(
+      expect.objectContaining({ userUuid: USER, organizationUuid: ORG_A_UUID, formUuid: FORM_UUID, cause: 'offline', write: expect.objectContaining({ kind: 'event', key: TEMPERATURE, value: 42, expected: null }) }),
+    );
+    expect(item.queuedAt).toEqual(expect.any(String));
+    expect(within(cellOf(row, 'Temperature')).getByRole('img', { name: 'Waiting to send' })).toBeInTheDocument();
+    expect(cellOf(row, 'Temperature')).toHaveTextContent('42');
+    expect(screen.getByText(/Offline — 1 entry will be sent when the connection returns/)).toBeInTheDocument();
+
+    seen.answerWrites((_body, eventId) => HttpResponse.json(anEventRow({ UUID: eventId })));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(store.getState().manualEntryQueue.items).toHaveLength(0));
+    expect(seen.writes).toHaveLength(2);
+    expect(seen.writes[1].body).toEqual({ Properties: { [TEMPERATURE]: 42 }, Expected: { [TEMPERATURE]: null } });
+    expect(screen.queryByText(/Offline/)).not.toBeInTheDocument();
+  });
+
+  it('queues a write whose session ran out (401) as the entry of the user who typed it', async () => {
+    const seen = viewServer(aForm(), eventsEntries([RECENT()]));
+    seen.answerWrites(() => HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 }));
+    const { user, store } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('8{Enter}');
+    await waitFor(() => expect(store.getState().manualEntryQueue.items).toEqual([expect.objectContaining({ cause: 'session', userUuid: USER, write: expect.objectContaining({ value: 8 }) })]));
+  });
+
+  it('sends the signed-in user\'s waiting entries when the page opens after a new sign-in', async () => {
+    const recent = RECENT();
+    const queued: QueuedEntry = {
+      id: 'q1',
+      userUuid: USER,
+      organizationUuid: ORG_A_UUID,
+      formUuid: FORM_UUID,
+      write: { kind: 'event', eventUuid: recent.UUID, key: TEMPERATURE, value: 7, expected: null },
+      queuedAt: hoursAgo(1),
+      cause: 'session',
+    };
+    const seen = viewServer(aForm(), eventsEntries([recent]));
+    const { store } = render(undefined, [queued]);
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0]).toEqual({ eventId: recent.UUID, body: { Properties: { [TEMPERATURE]: 7 }, Expected: { [TEMPERATURE]: null } } });
+    await waitFor(() => expect(store.getState().manualEntryQueue.items).toHaveLength(0));
+  });
+
+  it("never sends another user's queued entries: it says how many wait for someone else without showing them", async () => {
+    const recent = RECENT();
+    const theirs: QueuedEntry = {
+      id: 'q2',
+      userUuid: OTHER_USER,
+      organizationUuid: ORG_A_UUID,
+      formUuid: FORM_UUID,
+      write: { kind: 'event', eventUuid: recent.UUID, key: TEMPERATURE, value: 13, expected: null },
+      queuedAt: hoursAgo(1),
+      cause: 'offline',
+    };
+    const seen = viewServer(aForm(), eventsEntries([recent]));
+    const { store } = render(undefined, [theirs]);
+    const [row] = await bodyRows();
+    expect(screen.getByText('1 entry of another user waits on this device; it is sent when that user signs in.')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(seen.writes).toHaveLength(0);
+    expect(store.getState().manualEntryQueue.items).toHaveLength(1);
+    expect(cellOf(row, 'Temperature')).not.toHaveTextContent('13');
+  });
+
+  it('opens a side-by-side dialog on a conflict: "Keep mine" sends again expecting the server\'s value, "Take the server\'s" drops mine', async () => {
+    const recent = RECENT();
+    const seen = viewServer(aForm(), eventsEntries([recent, TYPED()]));
+    const conflict = (key: string, current: number) =>
+      problem(409, { code: 'manual_entry.errors.conflict', conflicts: [{ Key: key, EventUUID: recent.UUID, Expected: null, Current: current, UpdatedAt: hoursAgo(0.5), UpdatedBy: 'Bob' }] });
+    seen.answerWrites(() => conflict(TEMPERATURE, 60));
+    const { user, store } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Temperature'));
+    await user.keyboard('61{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'An entry needs your decision' });
+    const yours = within(dialog).getByRole('region', { name: 'Yours' });
+    const servers = within(dialog).getByRole('region', { name: "The server's" });
+    expect(yours).toHaveTextContent('61');
+    expect(servers).toHaveTextContent('60');
+    expect(servers).toHaveTextContent('by Bob');
+    // Overwriting the server's value replaces it: a reason first.
+    const keep = within(dialog).getByRole('button', { name: 'Keep mine' });
+    expect(keep).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Read again on site');
+    seen.answerWrites((_body, eventId) => HttpResponse.json(anEventRow({ UUID: eventId })));
+    await user.click(keep);
+    await waitFor(() => expect(seen.writes).toHaveLength(2));
+    expect(seen.writes[1].body).toEqual({ Properties: { [TEMPERATURE]: 61 }, Expected: { [TEMPERATURE]: 60 }, Reason: 'Read again on site' });
+    await waitFor(() => expect(store.getState().manualEntryQueue.items).toHaveLength(0));
+
+    // The other choice: the server's value stays, mine is dropped, nothing more is sent.
+    seen.answerWrites(() => conflict(DONE, 1));
+    await user.click(cellOf(row, 'Checked'));
+    await user.keyboard(' ');
+    const second = await screen.findByRole('dialog', { name: 'An entry needs your decision' });
+    await user.click(within(second).getByRole('button', { name: "Take the server's" }));
+    expect(store.getState().manualEntryQueue.items).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(seen.writes).toHaveLength(3);
+  });
+});
+
+describe('the time range', () => {
+  it('opens with the form\'s DefaultTimeRange and refuses more than its MaxTimeRange', async () => {
+    const seen = viewServer(aForm({ DefaultTimeRange: '8h', MaxTimeRange: '7d' }), eventsEntries([RECENT()]));
+    const { user } = render(`?id=${FORM_UUID}&range=30d`);
+    await bodyRows();
+    // 30d in the address is longer than the form allows: the default is shown instead.
+    const [read] = seen.reads;
+    expect(Date.parse(read.get('To') ?? '') - Date.parse(read.get('From') ?? '')).toBe(8 * 3_600_000);
+    const preset = screen.getByRole('combobox', { name: 'Time range' });
+    expect(preset).toHaveValue('8h');
+    const tooLong = within(preset).getByRole('option', { name: 'Last 30d (longer than 7d)' });
+    expect(tooLong).toBeDisabled();
+    expect(within(preset).getByRole('option', { name: 'Last 7d' })).toBeEnabled();
+
+    await user.selectOptions(preset, '7d');
+    expect(new URLSearchParams(screen.getByTestId('address').textContent ?? '').get('range')).toBe('7d');
+    await waitFor(() => expect(seen.reads.some((params) => Date.parse(params.get('To') ?? '') - Date.parse(params.get('From') ?? '') === 7 * 86_400_000)).toBe(true));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), 'custom');
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-11-01T00:00');
+    const to = screen.getByLabelText('To');
+    await user.clear(to);
+    await user.type(to, '2026-11-11T00:00');
+    expect(screen.getByRole('button', { name: 'Show' })).toBeDisabled();
+    expect(screen.getByText('Longer than this form allows: at most 7d.')).toBeInTheDocument();
+    await user.clear(to);
+    await user.type(to, '2026-11-03T00:00');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    const address = new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+    expect(address.get('from')).toBe(new Date('2026-11-01T00:00').toISOString());
+    expect(address.get('to')).toBe(new Date('2026-11-03T00:00').toISOString());
+  });
+});

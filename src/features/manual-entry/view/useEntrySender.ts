@@ -43,6 +43,8 @@ function outcomeOf(result: CallResult): Outcome {
   }
   const kind = member(result.error, 'kind');
   if (kind === 'network' || kind === 'timeout') return { kind: 'wait', cause: 'offline' };
+  // A lost session resets the API state, which aborts the calls still running (this one's 401 too).
+  if (kind === 'aborted' || member(result.error, 'name') === 'AbortError') return { kind: 'wait', cause: 'session' };
   if (kind === 'not-logged-in') return { kind: 'wait', cause: 'session' };
   const body = member(result.error, 'body');
   const code = member(body, 'code');
