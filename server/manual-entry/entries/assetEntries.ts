@@ -43,7 +43,7 @@ interface PropertyInfo {
   measurementUuid: string;
   databaseUuid: string | null;
   datatype: ValueType;
-  /** number, boolean or string, and the caller has a level. */
+  /** number, boolean or string, stored in a time-series database, and the caller has a level. */
   writable: boolean;
 }
 
@@ -75,7 +75,7 @@ export async function assetLayout(db: Db, form: FormRow, level: AccessLevel): Pr
         measurementUuid: row.measurement_uuid,
         databaseUuid: row.database_uuid,
         datatype: row.datatype,
-        writable: typed && level !== 'disabled',
+        writable: typed && level !== 'disabled' && row.database_uuid !== null,
       };
       layout.properties.set(uuid, info);
       const column: Column = {
@@ -282,10 +282,15 @@ export async function writeAssetValues(
   // (PGlite): the points are written just before the journal's transaction, not inside it.
   const byProperty = new Map<string, (typeof changed)[number][]>();
   for (const value of changed) byProperty.set(value.info.uuid, [...(byProperty.get(value.info.uuid) ?? []), value]);
+  const writes: [TimeseriesStore, (typeof changed)[number][]][] = [];
   for (const values of byProperty.values()) {
     const info = values[0].info;
     const store = await storeOf(stores, info);
-    if (!store) throw new HttpProblem(409, 'Conflict', { detail: `The measurement of ${info.assetPath} › ${info.name} has no time-series database` });
+    if (!store) throw new HttpProblem(409, 'Conflict', { detail: `The time-series database of ${info.assetPath} › ${info.name} is gone` });
+    writes.push([store, values]);
+  }
+  for (const [store, values] of writes) {
+    const info = values[0].info;
     await store.writePoints(
       info.measurementUuid,
       info.datatype,
@@ -293,34 +298,39 @@ export async function writeAssetValues(
     );
   }
   if (changed.length > 0) {
-    await auditedWrite(db, body.Reason, async (tx) => {
-      for (const value of changed) {
-        const at = new Date(value.time).toISOString();
-        await tx.query(
-          `INSERT INTO manual_entry_values (asset_property_uuid, time, organization_uuid, measurement_uuid, form_uuid, value, original, label, updated_by)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9)
-           ON CONFLICT (asset_property_uuid, time) DO UPDATE
-             SET value = EXCLUDED.value, measurement_uuid = EXCLUDED.measurement_uuid, form_uuid = EXCLUDED.form_uuid,
-                 label = EXCLUDED.label, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-          [
-            value.info.uuid,
-            at,
-            form.organization_uuid,
-            value.info.measurementUuid,
-            form.uuid,
-            JSON.stringify(value.value),
-            value.before === null ? null : JSON.stringify(value.before),
-            `${value.info.assetPath} › ${value.info.name} @ ${at}`,
-            userUuid,
-          ],
-        );
-      }
-    });
+    const at = changed.map((value) => new Date(value.time).toISOString());
+    await auditedWrite(db, body.Reason, (tx) =>
+      tx.query(
+        `INSERT INTO manual_entry_values (asset_property_uuid, time, organization_uuid, measurement_uuid, form_uuid, value, original, label, updated_by)
+         SELECT w.property, w.time, $1, w.measurement, $2, w.value::jsonb, w.original::jsonb, w.label, $3
+           FROM unnest($4::uuid[], $5::timestamptz[], $6::uuid[], $7::text[], $8::text[], $9::text[]) AS w (property, time, measurement, value, original, label)
+         ON CONFLICT (asset_property_uuid, time) DO UPDATE
+           SET value = EXCLUDED.value, measurement_uuid = EXCLUDED.measurement_uuid, form_uuid = EXCLUDED.form_uuid,
+               label = EXCLUDED.label, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+        [
+          form.organization_uuid,
+          form.uuid,
+          userUuid,
+          changed.map((value) => value.info.uuid),
+          at,
+          changed.map((value) => value.info.measurementUuid),
+          changed.map((value) => JSON.stringify(value.value)),
+          changed.map((value) => (value.before === null ? null : JSON.stringify(value.before))),
+          changed.map((value, i) => `${value.info.assetPath} › ${value.info.name} @ ${at[i]}`),
+        ],
+      ),
+    );
   }
 
   const times = [...new Set(checked.map((value) => value.time))].sort((a, b) => b - a);
+  // The store holds what was read before, and now the changed values too: only the form's other
+  // properties are read again.
+  for (const value of changed) current.get(value.info.uuid)?.set(value.time, { time: new Date(value.time), value: value.value, quality: GOOD_QUALITY });
   const points = new Map<string, Map<number, StoredPoint>>();
-  for (const info of layout.properties.values()) points.set(info.uuid, await pointsAt(stores, info, times));
+  for (const info of layout.properties.values()) {
+    const known = current.get(info.uuid);
+    points.set(info.uuid, known && times.every((time) => timesOf.get(info.uuid)?.includes(time)) ? known : await pointsAt(stores, info, times));
+  }
   const { rows: written } = await db.query<JournalRow>(
     'SELECT asset_property_uuid, time, value, updated_at, updated_by FROM manual_entry_values WHERE asset_property_uuid = ANY($1::uuid[]) AND time = ANY($2::timestamptz[])',
     [[...layout.properties.keys()], times.map((time) => new Date(time).toISOString())],
