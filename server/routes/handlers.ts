@@ -31,6 +31,7 @@ import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { eventsHandlers } from '../events/events/handlers';
+import { manualEntryEntriesHandlers } from '../manual-entry/entries/handlers';
 import { usersHandlers } from './users';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
@@ -67,6 +68,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...prototypesHandlers(ctx),
     ...eventDefinitionsHandlers(ctx),
     ...eventsHandlers(ctx),
+    ...manualEntryEntriesHandlers(ctx),
   };
 }
 
