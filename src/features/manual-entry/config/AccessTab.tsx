@@ -20,6 +20,8 @@ export function AccessTab({ formUuid, editable }: { formUuid: string; editable: 
   const [replace, replacing] = useReplaceManualEntryFormAccessMutation();
   const [draft, setDraft] = useState<ReadonlyMap<string, ManualEntryAccessLevel>>(new Map());
   const [problem, setProblem] = useState<{ general: string | null; fields: Record<string, string[]> }>({ general: null, fields: {} });
+  // The server names the items of the list sent ([i].UserGroupUUID): which group each was.
+  const [sentOrder, setSentOrder] = useState<readonly string[]>([]);
 
   if (isError) return <p role="alert">{t('manual_entry.access.load_error')}</p>;
   if (!groups) return <p role="status">{t('app.loading')}</p>;
@@ -39,6 +41,7 @@ export function AccessTab({ formUuid, editable }: { formUuid: string; editable: 
     setDraft(new Map(draft).set(uuid, level));
   };
   const save = async () => {
+    setSentOrder(changes.map((change) => change.UserGroupUUID));
     const result = await replace({ id: formUuid, body: changes });
     if (!result.error) {
       setDraft(new Map());
@@ -70,10 +73,11 @@ export function AccessTab({ formUuid, editable }: { formUuid: string; editable: 
           </tr>
         </thead>
         <tbody>
-          {groups.map((group, index) => {
+          {groups.map((group) => {
             const level = group.IsSystem ? 'elevated' : (draft.get(group.UserGroupUUID) ?? group.AccessLevel);
             const name = group.UserGroupName ?? group.UserGroupUUID;
-            const rowErrors = messagesUnder(problem.fields, `[${index}]`);
+            const sentAt = sentOrder.indexOf(group.UserGroupUUID);
+            const rowErrors = sentAt < 0 ? [] : messagesUnder(problem.fields, `[${sentAt}]`);
             return (
               <tr key={group.UserGroupUUID}>
                 <th scope="row">

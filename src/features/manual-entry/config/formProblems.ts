@@ -30,7 +30,8 @@ export function saveProblemsOf(error: unknown, t: TFunction, exists: (key: strin
   const fields: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(body.errors ?? {})) {
     if (!Array.isArray(messages)) continue;
-    fields[path] = messages.filter((message): message is string => typeof message === 'string').map(say);
+    // The HTTP layer's schema errors index arrays with dots (Config.Groups.2.Name); the rulebook's with brackets.
+    fields[path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')] = messages.filter((message): message is string => typeof message === 'string').map(say);
   }
   const code = typeof body.code === 'string' ? body.code : '';
   if (Object.keys(fields).length > 0) return { fields, general: null };
