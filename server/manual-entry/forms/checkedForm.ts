@@ -74,9 +74,11 @@ function checkedDurations(errors: FieldErrors, body: FormBody): Durations {
     if (ms[field] === undefined) errors.add(field, 'is not a duration such as 30s, 5m or 1h');
   }
   const { DefaultTimeRange: range, MaxTimeRange: maxRange, AutoRefreshInterval: refresh, MaxEditAge: edit, MaxElevatedEditAge: elevated } = ms;
-  if (maxRange !== undefined && (maxRange === 0 || maxRange > MAX_TIME_RANGE)) errors.add('MaxTimeRange', 'must be more than 0s and at most 366d');
+  const maxRangeValid = maxRange !== undefined && maxRange > 0 && maxRange <= MAX_TIME_RANGE;
+  if (maxRange !== undefined && !maxRangeValid) errors.add('MaxTimeRange', 'must be more than 0s and at most 366d');
   if (range !== undefined && range === 0) errors.add('DefaultTimeRange', 'must be more than 0s');
-  else if (range !== undefined && maxRange !== undefined && range > maxRange) errors.add('DefaultTimeRange', 'must be at most MaxTimeRange');
+  // Measured against a valid MaxTimeRange only: one error per mistake.
+  else if (range !== undefined && maxRangeValid && range > maxRange) errors.add('DefaultTimeRange', 'must be at most MaxTimeRange');
   if (refresh !== undefined && refresh !== 0 && refresh < MIN_AUTO_REFRESH) errors.add('AutoRefreshInterval', 'must be 0s (never) or at least 5s');
   if (edit !== undefined && elevated !== undefined && elevated < edit) errors.add('MaxElevatedEditAge', 'must be at least MaxEditAge');
   return texts;
@@ -97,7 +99,7 @@ interface AssetPropertyRow {
 }
 
 /** An Events form's configurations and their properties: of the organization, each once, editable only where it may be. */
-async function checkedEventConfigurations(db: Db, organizationUuid: string, errors: FieldErrors, config: FormConfig): Promise<FormConfig> {
+async function checkedEventConfigurations(db: Db, organizationUuid: string, errors: FieldErrors, config: FormConfig, stored: FormConfig): Promise<FormConfig> {
   const configurations = config.EventConfigurations ?? [];
   if (configurations.length === 0) errors.add('Config.EventConfigurations', 'must name at least one event configuration');
   if ((config.Groups ?? []).length > 0) errors.add('Config.Groups', 'must be empty in an Events form');
@@ -114,7 +116,12 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
     [...seen],
   ]);
   const found = new Map(rows.map((row) => [row.uuid, row]));
-  const missing = configurations.findIndex((configuration) => !found.has(configuration.EventConfigurationUUID.toLowerCase()));
+  // What the stored form named and is gone since is kept: the grid leaves it out.
+  const storedConfigurations = new Map((stored.EventConfigurations ?? []).map((configuration) => [configuration.EventConfigurationUUID, configuration]));
+  const missing = configurations.findIndex((configuration) => {
+    const uuid = configuration.EventConfigurationUUID.toLowerCase();
+    return !found.has(uuid) && !storedConfigurations.has(uuid);
+  });
   if (missing >= 0) throw missingReference(`Config.EventConfigurations.${missing}.EventConfigurationUUID`, 'an event configuration');
 
   const types = [...new Set(rows.map((row) => row.event_type_uuid))];
@@ -122,12 +129,15 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
   const propertiesOf = new Map(properties.map((row) => [row.uuid, row]));
   configurations.forEach((configuration, i) => {
     const type = found.get(configuration.EventConfigurationUUID.toLowerCase())?.event_type_uuid;
+    if (type === undefined) return;
+    const storedProperties = new Set((storedConfigurations.get(configuration.EventConfigurationUUID.toLowerCase())?.Properties ?? []).map((property) => property.EventTypePropertyUUID));
     const named = new Set<string>();
     configuration.Properties.forEach((property, j) => {
       const at = `Config.EventConfigurations.${i}.Properties.${j}`;
       const uuid = property.EventTypePropertyUUID.toLowerCase();
       const row = propertiesOf.get(uuid);
-      if (!row || row.event_type_uuid !== type) errors.add(`${at}.EventTypePropertyUUID`, "is not a property of the configuration's event type");
+      if (!row && storedProperties.has(uuid) && !named.has(uuid)) named.add(uuid);
+      else if (!row || row.event_type_uuid !== type) errors.add(`${at}.EventTypePropertyUUID`, "is not a property of the configuration's event type");
       else if (named.has(uuid)) errors.add(`${at}.EventTypePropertyUUID`, 'is in this configuration already');
       else if (property.Editable && !property.Visible) errors.add(`${at}.Editable`, 'only a visible property may be editable');
       else if (property.Editable && row.type !== 'simple') errors.add(`${at}.Editable`, 'only a simple property may be editable');
@@ -151,7 +161,7 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
 }
 
 /** An Asset Properties form's groups: named once each, their properties of the organization, bound, each once in the form. */
-async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErrors, config: FormConfig): Promise<FormConfig> {
+async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErrors, config: FormConfig, stored: FormConfig): Promise<FormConfig> {
   const groups = config.Groups ?? [];
   if (groups.length === 0) errors.add('Config.Groups', 'must hold at least one group');
   if ((config.EventConfigurations ?? []).length > 0) errors.add('Config.EventConfigurations', 'must be empty in an Asset Properties form');
@@ -174,9 +184,11 @@ async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErro
     [...placed],
   ]);
   const found = new Map(rows.map((row) => [row.uuid, row]));
+  // A property the stored form named and is gone since is kept: the grid leaves it out.
+  const storedProperties = new Set((stored.Groups ?? []).flatMap((group) => group.AssetPropertyUUIDs));
   groups.forEach((group, i) =>
     group.AssetPropertyUUIDs.forEach((uuid, k) => {
-      if (!found.has(uuid.toLowerCase())) throw missingReference(`Config.Groups.${i}.AssetPropertyUUIDs.${k}`, 'an asset property');
+      if (!found.has(uuid.toLowerCase()) && !storedProperties.has(uuid.toLowerCase())) throw missingReference(`Config.Groups.${i}.AssetPropertyUUIDs.${k}`, 'an asset property');
     }),
   );
   groups.forEach((group, i) =>
@@ -191,13 +203,16 @@ async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErro
 /** The one code a 400 carries: the rulebook's where a rule has one. */
 const codeOf = (errors: FieldErrors): string | undefined => (errors.errors.MaxElevatedEditAge ? ELEVATED_BELOW_DEFAULT : undefined);
 
-/** The form to store, or a 400 (a 404 for a reference not of the organization) naming the field. */
-export async function checkedForm(db: Db, organizationUuid: string, body: FormBody): Promise<CheckedForm> {
+/**
+ * The form to store, or a 400 (a 404 for a reference not of the organization) naming the field.
+ * `stored`: the Config saved before (update), whose references deleted since are not refused.
+ */
+export async function checkedForm(db: Db, organizationUuid: string, body: FormBody, stored: FormConfig = {}): Promise<CheckedForm> {
   const errors = new FieldErrors();
   const name = body.Name.trim();
   if (name === '') errors.add('Name', 'is required');
   const durations = checkedDurations(errors, body);
-  const config = body.Type === 'Events' ? await checkedEventConfigurations(db, organizationUuid, errors, body.Config) : await checkedGroups(db, organizationUuid, errors, body.Config);
+  const config = body.Type === 'Events' ? await checkedEventConfigurations(db, organizationUuid, errors, body.Config, stored) : await checkedGroups(db, organizationUuid, errors, body.Config, stored);
   errors.throwIfAny('form', codeOf(errors));
   return { name, description: body.Description ?? '', type: body.Type, durations, config };
 }

@@ -105,7 +105,7 @@ export function manualEntryFormsHandlers(ctx: AppContext) {
         if (!form) throw notFound();
         if (request.body.Type !== form.form_type) throw badRequest('The type of a form cannot change', { Type: [`cannot change from ${form.form_type}; create another form`] });
         requireAuthorHolds(request, request.body);
-        return store(tx, request, organizationUuid, await checkedForm(tx, organizationUuid, request.body), form.uuid);
+        return store(tx, request, organizationUuid, await checkedForm(tx, organizationUuid, request.body, form.config), form.uuid);
       });
       return answer(request, organizationUuid, uuid);
     },
