@@ -83,15 +83,15 @@ describe('GET and PUT …/access', () => {
       { UserGroupUUID: theirs, AccessLevel: 'default' },
     ]);
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ errors: { '1.UserGroupUUID': [expect.any(String)] } });
+    expect(foreign.json()).toMatchObject({ errors: { '[1].UserGroupUUID': [expect.any(String)] } });
     const twice = await put(administrator, [
       { UserGroupUUID: groups.c, AccessLevel: 'default' },
       { UserGroupUUID: groups.c, AccessLevel: 'elevated' },
     ]);
-    expect(twice.json()).toMatchObject({ status: 400, errors: { '1.UserGroupUUID': [expect.any(String)] } });
+    expect(twice.json()).toMatchObject({ status: 400, errors: { '[1].UserGroupUUID': [expect.any(String)] } });
     expect((await put(administrator, [{ UserGroupUUID: '00000000-0000-4000-8000-000000000001', AccessLevel: 'default' }])).json()).toMatchObject({
       status: 400,
-      errors: { '0.UserGroupUUID': [expect.any(String)] },
+      errors: { '[0].UserGroupUUID': [expect.any(String)] },
     });
     expect(await levelOf(groups.c)).toBe('disabled');
   });
@@ -154,7 +154,7 @@ describe('the grant rule: nobody sets or takes away a level above their own on t
     ]) {
       const response = await put(defaultManager, items);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'access.errors.grant_beyond_own', errors: { [`${items.length - 1}.AccessLevel`]: [expect.stringContaining('MANUAL_ENTRY_FORM_ELEVATED')] } });
+      expect(response.json()).toMatchObject({ code: 'access.errors.grant_beyond_own', errors: { [`[${items.length - 1}].AccessLevel`]: [expect.stringContaining('MANUAL_ENTRY_FORM_ELEVATED')] } });
     }
     expect(await levelOf(defaultCrew)).toBe('disabled');
     expect(await levelOf(elevatedCrew)).toBe('elevated');

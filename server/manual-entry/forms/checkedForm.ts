@@ -11,7 +11,7 @@ import type { FormConfig, FormType } from '../formRow';
 // What a saved form must be (server/manual-entry/README.md, "Forms" and the least privilege of
 // "Who may do what"): its durations and their defaults, what its Config names (of the
 // organization, at most once, in the shape of its Type), and what its author must hold. Field
-// paths are written as the HTTP layer's own validation writes them: `Config.Groups.0.Name`.
+// paths index arrays as the rulebook writes them: `Config.Groups[0].Name`.
 
 export type FormBody = Write<'ManualEntryForm'>;
 
@@ -106,7 +106,7 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
   const seen = new Set<string>();
   configurations.forEach((configuration, i) => {
     const uuid = configuration.EventConfigurationUUID.toLowerCase();
-    if (seen.has(uuid)) errors.add(`Config.EventConfigurations.${i}.EventConfigurationUUID`, 'is in the form already');
+    if (seen.has(uuid)) errors.add(`Config.EventConfigurations[${i}].EventConfigurationUUID`, 'is in the form already');
     seen.add(uuid);
   });
   errors.throwIfAny('form', codeOf(errors));
@@ -122,7 +122,7 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
     const uuid = configuration.EventConfigurationUUID.toLowerCase();
     return !found.has(uuid) && !storedConfigurations.has(uuid);
   });
-  if (missing >= 0) throw missingReference(`Config.EventConfigurations.${missing}.EventConfigurationUUID`, 'an event configuration');
+  if (missing >= 0) throw missingReference(`Config.EventConfigurations[${missing}].EventConfigurationUUID`, 'an event configuration');
 
   const types = [...new Set(rows.map((row) => row.event_type_uuid))];
   const { rows: properties } = await db.query<TypePropertyRow>('SELECT uuid, event_type_uuid, type FROM event_type_properties WHERE event_type_uuid = ANY($1::uuid[])', [types]);
@@ -133,7 +133,7 @@ async function checkedEventConfigurations(db: Db, organizationUuid: string, erro
     const storedProperties = new Set((storedConfigurations.get(configuration.EventConfigurationUUID.toLowerCase())?.Properties ?? []).map((property) => property.EventTypePropertyUUID));
     const named = new Set<string>();
     configuration.Properties.forEach((property, j) => {
-      const at = `Config.EventConfigurations.${i}.Properties.${j}`;
+      const at = `Config.EventConfigurations[${i}].Properties[${j}]`;
       const uuid = property.EventTypePropertyUUID.toLowerCase();
       const row = propertiesOf.get(uuid);
       if (!row && storedProperties.has(uuid) && !named.has(uuid)) named.add(uuid);
@@ -169,11 +169,11 @@ async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErro
   const placed = new Set<string>();
   groups.forEach((group, i) => {
     const name = group.Name.trim().toLowerCase();
-    if (name === '') errors.add(`Config.Groups.${i}.Name`, 'is required');
-    else if (names.has(name)) errors.add(`Config.Groups.${i}.Name`, 'is the name of another group of the form');
+    if (name === '') errors.add(`Config.Groups[${i}].Name`, 'is required');
+    else if (names.has(name)) errors.add(`Config.Groups[${i}].Name`, 'is the name of another group of the form');
     names.add(name);
     group.AssetPropertyUUIDs.forEach((uuid, k) => {
-      if (placed.has(uuid.toLowerCase())) errors.add(`Config.Groups.${i}.AssetPropertyUUIDs.${k}`, 'is in the form already');
+      if (placed.has(uuid.toLowerCase())) errors.add(`Config.Groups[${i}].AssetPropertyUUIDs[${k}]`, 'is in the form already');
       placed.add(uuid.toLowerCase());
     });
   });
@@ -188,12 +188,12 @@ async function checkedGroups(db: Db, organizationUuid: string, errors: FieldErro
   const storedProperties = new Set((stored.Groups ?? []).flatMap((group) => group.AssetPropertyUUIDs));
   groups.forEach((group, i) =>
     group.AssetPropertyUUIDs.forEach((uuid, k) => {
-      if (!found.has(uuid.toLowerCase()) && !storedProperties.has(uuid.toLowerCase())) throw missingReference(`Config.Groups.${i}.AssetPropertyUUIDs.${k}`, 'an asset property');
+      if (!found.has(uuid.toLowerCase()) && !storedProperties.has(uuid.toLowerCase())) throw missingReference(`Config.Groups[${i}].AssetPropertyUUIDs[${k}]`, 'an asset property');
     }),
   );
   groups.forEach((group, i) =>
     group.AssetPropertyUUIDs.forEach((uuid, k) => {
-      if (found.get(uuid.toLowerCase())?.measurement_uuid === null) errors.add(`Config.Groups.${i}.AssetPropertyUUIDs.${k}`, 'is bound to no measurement');
+      if (found.get(uuid.toLowerCase())?.measurement_uuid === null) errors.add(`Config.Groups[${i}].AssetPropertyUUIDs[${k}]`, 'is bound to no measurement');
     }),
   );
   errors.throwIfAny('form', 'manual_entry.errors.property_unbound');

@@ -56,10 +56,10 @@ export async function replaceFormAccess(tx: Db, caller: Caller, organizationUuid
   body.forEach((item, index) => {
     const uuid = item.UserGroupUUID.toLowerCase();
     const group = groups.get(uuid);
-    if (!group) errors.add(`${index}.UserGroupUUID`, 'is not a user group of this organization');
-    else if (named.has(uuid)) errors.add(`${index}.UserGroupUUID`, 'is named twice');
+    if (!group) errors.add(`[${index}].UserGroupUUID`, 'is not a user group of this organization');
+    else if (named.has(uuid)) errors.add(`[${index}].UserGroupUUID`, 'is named twice');
     named.add(uuid);
-    if (!group || errors.errors[`${index}.UserGroupUUID`]) return;
+    if (!group || errors.errors[`[${index}].UserGroupUUID`]) return;
     const from = levelOfRow(group);
     if (from !== item.AccessLevel) changes.push({ index, group: uuid, from, to: item.AccessLevel });
   });
@@ -71,7 +71,7 @@ export async function replaceFormAccess(tx: Db, caller: Caller, organizationUuid
   // The highest level set or taken away, checked at the item that needs it.
   const reach = (change: (typeof changes)[number]) => higherLevel(change.from, change.to);
   const top = changes.reduce((best, change) => (levelCovers(reach(best), reach(change)) ? best : change));
-  await requireHoldsLevels(tx, caller, organizationUuid, new Map([[formUuid, reach(top)]]), `${top.index}.AccessLevel`);
+  await requireHoldsLevels(tx, caller, organizationUuid, new Map([[formUuid, reach(top)]]), `[${top.index}].AccessLevel`);
 
   for (const { group, from, to } of changes) {
     if (to === 'disabled') {

@@ -126,7 +126,7 @@ describe('create, get, update, delete', () => {
     // A new form may not name it.
     const fresh = await f.as(manager, 'POST', '/manual-entry-forms', { ...body, Name: 'Fresh' });
     expect(fresh.statusCode).toBe(404);
-    expect(errorsOf(fresh)).toEqual(['Config.EventConfigurations.1.EventConfigurationUUID']);
+    expect(errorsOf(fresh)).toEqual(['Config.EventConfigurations[1].EventConfigurationUUID']);
   });
 
   it('deletes a form with its levels; values typed through it stay, without the form', async () => {
@@ -176,12 +176,12 @@ describe('validation', () => {
   it.each([
     ['no configuration', () => events([]), 400, 'Config.EventConfigurations'],
     ['groups in an Events form', () => events([batch([])], { Groups: [{ Name: 'G', AssetPropertyUUIDs: [f.ids.tankLevel] }] }), 400, 'Config.Groups'],
-    ['a configuration twice', () => events([batch([]), batch([])]), 400, 'Config.EventConfigurations.1.EventConfigurationUUID'],
-    ['another organization’s configuration', () => events([batch([]), { EventConfigurationUUID: f.ids.theirConfiguration, Properties: [] }]), 404, 'Config.EventConfigurations.1.EventConfigurationUUID'],
-    ['a property of another type', () => events([batch([property(f.ids.cleaningDuration)])]), 400, 'Config.EventConfigurations.0.Properties.0.EventTypePropertyUUID'],
-    ['a property twice', () => events([batch([property(f.ids.temperature), property(f.ids.temperature)])]), 400, 'Config.EventConfigurations.0.Properties.1.EventTypePropertyUUID'],
-    ['an editable hidden property', () => events([batch([property(f.ids.temperature, false, true)])]), 400, 'Config.EventConfigurations.0.Properties.0.Editable'],
-    ['an editable periodic property', () => events([batch([property(f.ids.curve, true, true)])]), 400, 'Config.EventConfigurations.0.Properties.0.Editable'],
+    ['a configuration twice', () => events([batch([]), batch([])]), 400, 'Config.EventConfigurations[1].EventConfigurationUUID'],
+    ['another organization’s configuration', () => events([batch([]), { EventConfigurationUUID: f.ids.theirConfiguration, Properties: [] }]), 404, 'Config.EventConfigurations[1].EventConfigurationUUID'],
+    ['a property of another type', () => events([batch([property(f.ids.cleaningDuration)])]), 400, 'Config.EventConfigurations[0].Properties[0].EventTypePropertyUUID'],
+    ['a property twice', () => events([batch([property(f.ids.temperature), property(f.ids.temperature)])]), 400, 'Config.EventConfigurations[0].Properties[1].EventTypePropertyUUID'],
+    ['an editable hidden property', () => events([batch([property(f.ids.temperature, false, true)])]), 400, 'Config.EventConfigurations[0].Properties[0].Editable'],
+    ['an editable periodic property', () => events([batch([property(f.ids.curve, true, true)])]), 400, 'Config.EventConfigurations[0].Properties[0].Editable'],
   ])('Events form: refuses %s', async (_what, body, status, field) => {
     const response = await f.as(manager, 'POST', '/manual-entry-forms', body());
     expect(response.statusCode).toBe(status);
@@ -199,11 +199,11 @@ describe('validation', () => {
   it.each([
     ['no group', () => assets([]), 400, 'Config.Groups', undefined],
     ['configurations in an Asset Properties form', () => assets([group('A', [f.ids.tankLevel])], { EventConfigurations: [batch([])] }), 400, 'Config.EventConfigurations', undefined],
-    ['two groups of one name, case aside', () => assets([group('Tank', [f.ids.tankLevel]), group('TANK', [f.ids.tankTemperature])]), 400, 'Config.Groups.1.Name', undefined],
-    ['a blank group name', () => assets([group(' ', [f.ids.tankLevel])]), 400, 'Config.Groups.0.Name', undefined],
-    ['a property twice in the form', () => assets([group('A', [f.ids.tankLevel]), group('B', [f.ids.tankTemperature, f.ids.tankLevel])]), 400, 'Config.Groups.1.AssetPropertyUUIDs.1', undefined],
-    ['an unbound property', () => assets([group('A', [f.ids.tankLevel, f.ids.unbound])]), 400, 'Config.Groups.0.AssetPropertyUUIDs.1', 'manual_entry.errors.property_unbound'],
-    ['another organization’s property', () => assets([group('A', [f.ids.theirProperty])]), 404, 'Config.Groups.0.AssetPropertyUUIDs.0', undefined],
+    ['two groups of one name, case aside', () => assets([group('Tank', [f.ids.tankLevel]), group('TANK', [f.ids.tankTemperature])]), 400, 'Config.Groups[1].Name', undefined],
+    ['a blank group name', () => assets([group(' ', [f.ids.tankLevel])]), 400, 'Config.Groups[0].Name', undefined],
+    ['a property twice in the form', () => assets([group('A', [f.ids.tankLevel]), group('B', [f.ids.tankTemperature, f.ids.tankLevel])]), 400, 'Config.Groups[1].AssetPropertyUUIDs[1]', undefined],
+    ['an unbound property', () => assets([group('A', [f.ids.tankLevel, f.ids.unbound])]), 400, 'Config.Groups[0].AssetPropertyUUIDs[1]', 'manual_entry.errors.property_unbound'],
+    ['another organization’s property', () => assets([group('A', [f.ids.theirProperty])]), 404, 'Config.Groups[0].AssetPropertyUUIDs[0]', undefined],
   ])('Asset Properties form: refuses %s', async (_what, body, status, field, code) => {
     const response = await f.as(manager, 'POST', '/manual-entry-forms', body());
     expect(response.statusCode).toBe(status);
