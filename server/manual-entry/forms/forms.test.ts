@@ -107,6 +107,13 @@ describe('create, get, update, delete', () => {
     expect(errorsOf(retyped)).toEqual(['Type']);
   });
 
+  it('takes its own answer back as it is, the read-only members included', async () => {
+    const form = await created(f.eventsForm('Round trip'));
+    const again = await f.as(manager, 'PUT', `/manual-entry-forms/${form.UUID}`, form);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...form, UpdatedAt: expect.any(String) });
+  });
+
   it('answers Missing for a configuration deleted after the form was saved, and still saves the form', async () => {
     const asset = await f.asset('Temporary');
     const configuration = await f.configuration(asset, f.ids.batch);
