@@ -1,5 +1,5 @@
 import { SETTING_NAMES } from '../../../domain/settingNames';
-import { rootOrganizationUuid } from '../../auth/testing/testUsers';
+import { createTestUser, rootOrganizationUuid, sessionHeaders } from '../../auth/testing/testUsers';
 import { AUTHOR, openFormsFixture, READ_FORMS, type Caller, type FormsFixture } from './testFixture';
 
 // /manual-entry-forms on PGlite (server/manual-entry/README.md, "Who may do what" and "Forms"):
@@ -324,6 +324,26 @@ describe('who may open a form', () => {
       { Level: 'elevated', CanManage: true },
       { Level: 'elevated', CanManage: true },
     ]);
+  });
+
+  it('gives no level to a token someone else minted for the user; the user’s own token keeps theirs', async () => {
+    const root = await rootOrganizationUuid(f.db);
+    const rootAdmin = await createTestUser(f.db, { privileges: { [root]: ['READ_USERS', 'MANAGE_USERS'], [openIn]: [READ_FORMS] } });
+    const minted = await f.t.app.inject({
+      method: 'POST',
+      url: `/api/users/${operator.uuid}/tokens`,
+      headers: { ...(await sessionHeaders(f.t.ctx, rootAdmin.uuid)), 'x-organization-uuid': root },
+      payload: { Name: 'report' },
+    });
+    expect(minted.statusCode).toBe(201);
+    const own = await f.as(operator, 'POST', '/current-user/tokens', { Name: 'mine' }, openIn);
+    expect(own.statusCode).toBe(201);
+    const listed = (token: string) =>
+      f.t.app.inject({ method: 'GET', url: '/api/manual-entry-forms', headers: { authorization: `Bearer ${token}`, 'x-organization-uuid': openIn } });
+    const capped = await listed(minted.json<{ Token: string }>().Token);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json()).toEqual([]);
+    expect((await listed(own.json<{ Token: string }>().Token)).json()).toEqual([expect.objectContaining({ UUID: first, Access: { Level: 'default', CanManage: false } })]);
   });
 
   it('needs READ_MANUAL_ENTRY_FORMS for the list', async () => {
