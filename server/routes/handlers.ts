@@ -32,6 +32,7 @@ import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { eventsHandlers } from '../events/events/handlers';
 import { usersHandlers } from './users';
+import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -67,6 +68,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...prototypesHandlers(ctx),
     ...eventDefinitionsHandlers(ctx),
     ...eventsHandlers(ctx),
+    ...manualEntryFormsHandlers(ctx),
   };
 }
 
