@@ -10,6 +10,7 @@ import { Page } from '../../components/Page/Page';
 import { paths } from '../../lib/paths';
 import { selectAccess } from '../../state/privileges';
 import { AccessBadge, FormTypeLabel } from './list/FormTypeLabel';
+import '../../components/ListControls/ListControls.css';
 import './list/manualEntryList.css';
 
 const KEYWORD_PARAM = 'Keyword';

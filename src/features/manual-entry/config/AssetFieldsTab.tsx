@@ -169,6 +169,9 @@ function GroupCard({ group, index, count, editable, catalogue, byUuid, inForm, e
       )}
       {editable && (
         <div className="me-picker">
+          <span className="me-picker-label" aria-hidden="true">
+            {t('manual_entry.config.add_property', { name: title })}
+          </span>
           <SearchCombobox<AssetPropertyRead>
             label={t('manual_entry.config.add_property', { name: title })}
             placeholder={t('manual_entry.config.add_property_placeholder')}

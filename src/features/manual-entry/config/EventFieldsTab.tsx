@@ -47,6 +47,9 @@ export function EventFieldsTab({ configurations, editable, errors, onChange }: E
       <p className="form-help">{t('manual_entry.config.events_help')}</p>
       {editable && (
         <div className="me-picker">
+          <span className="me-picker-label" aria-hidden="true">
+            {t('manual_entry.config.add_configuration')}
+          </span>
           <SearchCombobox<EventConfigurationRead>
             label={t('manual_entry.config.add_configuration')}
             placeholder={t('manual_entry.config.add_configuration_placeholder')}
