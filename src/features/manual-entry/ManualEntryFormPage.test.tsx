@@ -269,6 +269,25 @@ describe('manual entry form configuration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/You can only give or take away levels you hold on this form yourself/);
   });
 
+  it('an access refusal naming an item of the list sent lands on that group', async () => {
+    server.use(
+      http.get(`/api/manual-entry-forms/${FORM_UUID}`, () => HttpResponse.json(aForm())),
+      http.get(`/api/manual-entry-forms/${FORM_UUID}/access`, () =>
+        HttpResponse.json([
+          { UserGroupUUID: ADMINS_UUID, UserGroupName: 'Administrators', IsSystem: true, AccessLevel: 'elevated' },
+          { UserGroupUUID: OPERATORS_UUID, UserGroupName: 'Operators', AccessLevel: 'disabled' },
+        ]),
+      ),
+      http.put(`/api/manual-entry-forms/${FORM_UUID}/access`, () => problem(400, { errors: { '[0].UserGroupUUID': ['is not a user group of this organization'] } })),
+    );
+    const { user } = renderPage(`${paths.manualEntryForm}?id=${FORM_UUID}&tab=access`);
+    await user.click(within(await screen.findByRole('radiogroup', { name: 'Level of Operators' })).getByRole('radio', { name: 'Elevated' }));
+    await user.click(screen.getByRole('button', { name: 'Save access' }));
+    const operators = await screen.findByRole('row', { name: /Operators/ });
+    expect(await within(operators).findByText('is not a user group of this organization')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Administrators/ })).queryByText('is not a user group of this organization')).not.toBeInTheDocument();
+  });
+
   it('without MANAGE_MANUAL_ENTRY_FORMS the configuration is read only', async () => {
     server.use(http.get(`/api/manual-entry-forms/${FORM_UUID}`, () => HttpResponse.json(aForm({ Access: { Level: 'default', CanManage: false } }))));
     const { user } = renderPage(`${paths.manualEntryForm}?id=${FORM_UUID}`, ['READ_MANUAL_ENTRY_FORMS']);
