@@ -33,6 +33,7 @@ import { userGroupsHandlers } from './userGroups';
 import { eventsHandlers } from '../events/events/handlers';
 import { manualEntryEntriesHandlers } from '../manual-entry/entries/handlers';
 import { usersHandlers } from './users';
+import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -69,6 +70,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...eventDefinitionsHandlers(ctx),
     ...eventsHandlers(ctx),
     ...manualEntryEntriesHandlers(ctx),
+    ...manualEntryFormsHandlers(ctx),
   };
 }
 
