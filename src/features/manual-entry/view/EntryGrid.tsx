@@ -196,6 +196,8 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
     });
 
   const yesNo = { yes: t('manual_entry.view.yes'), no: t('manual_entry.view.no') };
+  const shortTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
+  const secondsTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }), [locale]);
   const renderCell = (row: GridRow, col: GridCol, colIndex: number) => {
     const key = cellKey(row.key, col.id);
     const isActive = current?.rowKey === row.key && current.colId === col.id;
@@ -219,13 +221,13 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
         col.field === 'asset'
           ? (event?.AssetLabel ?? '')
           : col.field === 'start'
-            ? formatDateTime(row.time, locale)
+            ? shortTime.format(new Date(row.time))
             : col.field === 'stop'
               ? event?.StopTime
-                ? formatDateTime(event.StopTime, locale)
+                ? shortTime.format(new Date(event.StopTime))
                 : t('manual_entry.view.running')
               : col.field === 'timestamp'
-                ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(row.time))
+                ? secondsTime.format(new Date(row.time))
                 : '';
       return (
         <div {...common} className="me-cell me-cell-fixed" aria-readonly="true">

@@ -12,34 +12,47 @@ interface ReasonDialogProps {
 /** A value that replaces another needs a reason (rulebook "Reason"); the audit trail keeps it. */
 export function ReasonDialog({ name, onGive, onCancel }: ReasonDialogProps) {
   const { t } = useTranslation();
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onCancel();
+  };
   return (
-    <Modal open={name !== null} title={t('manual_entry.view.reason_title')} onCancel={onCancel} labels={{ confirm: t('manual_entry.view.reason_send') }} width="440px">
-      {name !== null && <ReasonForm name={name} onGive={onGive} />}
+    <Modal
+      open={name !== null}
+      title={t('manual_entry.view.reason_title')}
+      onCancel={close}
+      saveFormId={formId}
+      saveDisabled={!reason.trim()}
+      labels={{ save: t('manual_entry.view.reason_send') }}
+      width="440px"
+    >
+      <form
+        id={formId}
+        className="me-reason"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason.trim()) return;
+          setReason('');
+          onGive(reason.trim());
+        }}
+      >
+        <p>{t('manual_entry.view.reason_text', { name })}</p>
+        <ReasonBox reason={reason} onChange={setReason} />
+      </form>
     </Modal>
   );
 }
 
-function ReasonForm({ name, onGive }: { name: string; onGive: (reason: string) => void }) {
+function ReasonBox({ reason, onChange }: { reason: string; onChange: (reason: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [reason, setReason] = useState('');
   return (
-    <form
-      className="me-reason"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim()) onGive(reason.trim());
-      }}
-    >
-      <p>{t('manual_entry.view.reason_text', { name })}</p>
+    <>
       <label htmlFor={id}>{t('manual_entry.view.reason')}</label>
       {/* The dialog opens to be answered: the reason box takes the focus. */}
-      <textarea id={id} rows={3} required value={reason} onChange={(event) => setReason(event.target.value)} autoFocus />
-      <div className="me-reason-actions">
-        <button type="submit" className="primary" disabled={!reason.trim()}>
-          {t('manual_entry.view.reason_send')}
-        </button>
-      </div>
-    </form>
+      <textarea id={id} rows={3} required value={reason} onChange={(event) => onChange(event.target.value)} autoFocus />
+    </>
   );
 }
