@@ -16,7 +16,7 @@ export interface GridRow {
 export type FixedField = 'expander' | 'asset' | 'start' | 'stop' | 'status' | 'timestamp';
 export type GridCol = { id: string; kind: 'fixed'; field: FixedField; width: number } | { id: string; kind: 'value'; column: ManualEntryColumn; width: number };
 
-const FIXED_WIDTHS: Record<FixedField, number> = { expander: 40, asset: 180, start: 150, stop: 150, status: 64, timestamp: 170 };
+const FIXED_WIDTHS: Record<FixedField, number> = { expander: 40, asset: 180, start: 164, stop: 164, status: 64, timestamp: 184 };
 const VALUE_WIDTH = 140;
 
 export function gridColsOf(entries: ManualEntryEntries): GridCol[] {
