@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
-import { manualEntryApi } from '../../api/areas/manualEntry';
 import type { RootState } from '../../app/store';
 import type { QueuedEntry } from '../../state/manualEntryQueue';
 import { aSession, ORG_A_UUID } from '../../testing/fixtures';
@@ -178,25 +177,36 @@ describe('the operator grid of an Events form', () => {
     expect(store.getState().toasts.items).toEqual([expect.objectContaining({ type: 'danger', message: expect.stringContaining('24h') })]);
   });
 
-  it('never overwrites a cell being edited when the entries are read again', async () => {
-    const seen = viewServer(aForm(), eventsEntries([TYPED()]));
-    const { user, store } = render();
+  it('never overwrites a cell being edited when the auto refresh reads the entries again', async () => {
+    const seen = viewServer(aForm({ AutoRefreshInterval: '5s' }), eventsEntries([TYPED()]));
+    const { user } = render();
     const [row] = await bodyRows();
+    expect(screen.getByText('Refreshes every 5s')).toBeInTheDocument();
+    expect(screen.getByText(/^Updated /)).toBeInTheDocument();
     await user.click(cellOf(row, 'Temperature'));
     await user.keyboard('{Enter}');
     const editor = within(row).getByRole('textbox');
     await user.clear(editor);
     await user.type(editor, '90');
-    const changed = TYPED();
-    seen.setEntries(eventsEntries([{ ...changed, UUID: row.querySelector('[data-cell]')?.getAttribute('data-cell')?.split('|')[0] ?? '', Cells: { [TEMPERATURE]: { Value: 99, Manual: true, UpdatedBy: 'Bob' } } }]));
+    const eventUuid = row.querySelector('[data-cell]')?.getAttribute('data-cell')?.split('|')[0] ?? '';
+    seen.setEntries(eventsEntries([{ ...TYPED(), UUID: eventUuid, Cells: { [TEMPERATURE]: { Value: 99, Manual: true, UpdatedBy: 'Bob' } } }]));
     const readsBefore = seen.reads.length;
-    act(() => {
-      store.dispatch(manualEntryApi.util.invalidateTags([{ type: 'ManualEntryEntries', id: FORM_UUID }]));
+    await waitFor(() => expect(seen.reads.length).toBeGreaterThan(readsBefore), { timeout: 7000 });
+    // The fresh answer is in (the row below the editor shows it once committed), the draft stays.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     });
-    await waitFor(() => expect(seen.reads.length).toBeGreaterThan(readsBefore));
-    await waitFor(() => expect(within(row).getByRole('textbox')).toHaveValue('90'));
-    expect(within(row).getByRole('textbox')).toHaveFocus();
-  });
+    const [fresh] = await bodyRows();
+    expect(within(fresh).getByRole('textbox')).toHaveValue('90');
+    expect(within(fresh).getByRole('textbox')).toHaveFocus();
+    // Committing it expects the value the grid showed when typing began.
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Why does this value change?' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Second reading');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the value' }));
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0].body).toEqual({ Properties: { [TEMPERATURE]: 90 }, Expected: { [TEMPERATURE]: 81.5 }, Reason: 'Second reading' });
+  }, 15_000);
 });
 
 describe('the operator grid of an Asset Properties form', () => {

@@ -40,6 +40,8 @@ interface Active {
 }
 interface Editing extends Active {
   text: string;
+  /** The value the grid showed when typing began: what the write expects the server to hold. */
+  shown: ManualEntryScalar;
   /** The last commit was refused: not a value of the column. */
   failed?: boolean;
 }
@@ -111,7 +113,8 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
 
   const startEditing = (row: GridRow, col: GridCol, text?: string) => {
     if (col.kind !== 'value' || readOnlyReason(entries, row, col) !== null) return;
-    setEditing({ rowKey: row.key, colId: col.id, text: text ?? editText(valueShown(row, col.column), locale) });
+    const shown = valueShown(row, col.column);
+    setEditing({ rowKey: row.key, colId: col.id, text: text ?? editText(shown, locale), shown });
   };
 
   /** Commits the editor's text; false when it is not a value of the column (the editor stays). */
@@ -128,8 +131,8 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
     }
     setEditing(null);
     focusWanted.current = true;
-    const shown = valueShown(row, col.column);
-    if (parsed.value !== shown) onCommit(row, col.column, parsed.value, shown);
+    // A refresh may have changed the value meanwhile: the write still expects what was seen.
+    if (parsed.value !== editing.shown || parsed.value !== valueShown(row, col.column)) onCommit(row, col.column, parsed.value, editing.shown);
     return true;
   };
 
@@ -201,14 +204,14 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
   const renderCell = (row: GridRow, col: GridCol, colIndex: number) => {
     const key = cellKey(row.key, col.id);
     const isActive = current?.rowKey === row.key && current.colId === col.id;
-    const common = { key: col.id, role: 'gridcell', 'aria-colindex': colIndex + 1, tabIndex: isActive ? 0 : -1, 'data-cell': key, onClick: () => setActive({ rowKey: row.key, colId: col.id }) };
+    const common = { role: 'gridcell', 'aria-colindex': colIndex + 1, tabIndex: isActive ? 0 : -1, 'data-cell': key, onClick: () => setActive({ rowKey: row.key, colId: col.id }) };
     if (col.kind === 'fixed') {
       const event = row.event;
       if (col.field === 'expander') {
         const open = expanded.has(row.key);
         const toggleLabel = open ? t('manual_entry.view.hide_charts') : t('manual_entry.view.show_charts');
         return (
-          <div {...common} className="me-cell me-cell-fixed me-cell-expander" aria-readonly="true">
+          <div key={col.id} {...common} className="me-cell me-cell-fixed me-cell-expander" aria-readonly="true">
             {periodic.length > 0 && (
               <button type="button" className="me-expander" tabIndex={-1} aria-label={toggleLabel} title={toggleLabel} aria-expanded={open} onClick={() => toggle(row.key)}>
                 {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
@@ -230,7 +233,7 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
                 ? secondsTime.format(new Date(row.time))
                 : '';
       return (
-        <div {...common} className="me-cell me-cell-fixed" aria-readonly="true">
+        <div key={col.id} {...common} className="me-cell me-cell-fixed" aria-readonly="true">
           {col.field === 'status' && event ? renderEventStatusIcon(event.Status, eventStatusLabel(event.Status, t)) : <span className="me-cell-text">{text}</span>}
         </div>
       );
@@ -243,7 +246,7 @@ export function EntryGrid({ entries, label, rows, cellStates, onCommit, focusRow
     const about = texts.describe(reason, cell, state);
     const className = ['me-cell', 'me-cell-value', column.Datatype === 'number' ? 'me-align-end' : '', reason ? 'me-readonly' : '', state ? `me-state-${state.status}` : '', isEditing ? 'me-editing' : ''].filter(Boolean).join(' ');
     return (
-      <div {...common} className={className} aria-readonly={reason ? 'true' : undefined} title={about || undefined} aria-description={about || undefined} onDoubleClick={() => startEditing(row, col)}>
+      <div key={col.id} {...common} className={className} aria-readonly={reason ? 'true' : undefined} title={about || undefined} aria-description={about || undefined} onDoubleClick={() => startEditing(row, col)}>
         {isEditing && editing ? (
           <CellEditor column={column} text={editing.text} invalid={editing.failed === true} label={`${column.Name} ${formatDateTime(row.time, locale)}`} onKeyDown={onEditorKey} onCommit={commit} />
         ) : column.Kind !== 'simple' ? (
