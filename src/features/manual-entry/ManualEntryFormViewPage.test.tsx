@@ -236,6 +236,37 @@ describe('the operator grid of an Asset Properties form', () => {
     const timestamp = new Date(fromLocal((time as HTMLInputElement).value)).toISOString();
     expect(seen.writes[0].body).toEqual({ Values: [{ AssetPropertyUUID: LEVEL, Timestamp: timestamp, Value: 3.25, Expected: null }] });
   });
+
+  it('shows a 400 on the field on the cell, asks a reason when a value replaces another, and keeps the typed value', async () => {
+    const at = hoursAgo(1);
+    const seen = viewServer(VALUES_FORM(), valuesEntries([aValueRow(at, { [LEVEL]: { Value: 2.5, Manual: false } })]));
+    seen.answerWrites(() => problem(400, { code: 'manual_entry.errors.future', errors: { 'Values[0].Timestamp': ['manual_entry.errors.future'] } }));
+    const { user } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Level'));
+    await user.keyboard('{Enter}');
+    // The editor starts with the value in the user's language.
+    expect(within(row).getByRole('textbox')).toHaveValue('2.5');
+    await user.clear(within(row).getByRole('textbox'));
+    await user.keyboard('2,75{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Why does this value change?' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Dip stick');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the value' }));
+    await waitFor(() => expect(seen.writes).toHaveLength(1));
+    expect(seen.writes[0].body).toEqual({ Values: [{ AssetPropertyUUID: LEVEL, Timestamp: new Date(at).toISOString(), Value: 2.75, Expected: 2.5 }], Reason: 'Dip stick' });
+    await waitFor(() => expect(cellOf(row, 'Level')).toHaveAttribute('title', expect.stringContaining('The time lies more than 5 minutes in the future.')));
+    expect(cellOf(row, 'Level')).toHaveTextContent('2.75');
+  });
+
+  it('does not take a text that is not a number: the editor stays, marked invalid, and nothing is sent', async () => {
+    const seen = viewServer(VALUES_FORM(), valuesEntries([aValueRow(hoursAgo(1))]));
+    const { user } = render();
+    const [row] = await bodyRows();
+    await user.click(cellOf(row, 'Flow'));
+    await user.keyboard('1,2,3{Enter}');
+    expect(within(row).getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+    expect(seen.writes).toHaveLength(0);
+  });
 });
 
 const fromLocal = (value: string) => new Date(value).getTime();
