@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ZERO_UUID } from '../../domain/constants';
+import { insertMeasurement } from '../assets/testing/assetFixtures';
 import { createTestOrganization, createTestUser, openTestApp, rootOrganizationUuid, sessionHeaders, type TestApp } from '../auth/testing/testUsers';
 import { bearer, multipart, registration, SIMULATION_SCHEMA } from '../collectors/testing/collectorFixtures';
 import { generateLicenceKeyPair, issueLicenceToken } from '../licence/issue';
@@ -575,6 +576,48 @@ const AREAS: AreaCase[] = [
       return {
         subject: token, subjectName: tokenName, secrets: [value],
         before: expect.objectContaining({ uuid: token, name: tokenName, user_uuid: actor.uuid, token_hash: '********' }), after: null,
+      };
+    },
+  },
+  {
+    name: 'manual entry forms: create a form',
+    action: 'Create', area: 'ManualEntry', subjectType: 'ManualEntryForm', in: 'plant',
+    privileges: { plant: ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS', 'READ_ASSETS', 'MANAGE_MEASUREMENT_DATA'] },
+    async prepare() {
+      const measurement = await insertMeasurement(t.db, plant, unique('LT'));
+      const asset = (await t.db.query<{ uuid: string }>("INSERT INTO assets (organization_uuid, name, path) VALUES ($1, 'Tank', 'Tank') RETURNING uuid", [plant])).rows[0].uuid;
+      const property = await t.db.query<{ uuid: string }>("INSERT INTO asset_properties (organization_uuid, asset_uuid, name, measurement_uuid) VALUES ($1, $2, 'Level', $3) RETURNING uuid", [plant, asset, measurement]);
+      return { property: property.rows[0].uuid };
+    },
+    async change(actor, { property }) {
+      const name = unique('Tank rounds');
+      const created = await expectStatus<{ UUID: string }>(
+        await actor.call('POST', '/manual-entry-forms', { Name: name, Type: 'Asset Properties', Config: { Groups: [{ Name: 'Tank', AssetPropertyUUIDs: [property] }] } }),
+        201,
+      );
+      return { subject: created.UUID, subjectName: name, before: null, after: expect.objectContaining({ uuid: created.UUID, name, form_type: 'Asset Properties', organization_uuid: plant }) };
+    },
+  },
+  {
+    name: 'manual entry forms: a group’s level on a form',
+    action: 'Create', area: 'ManualEntry', subjectType: 'ManualEntryFormPrivilege', in: 'plant',
+    privileges: { plant: ['MANAGE_MANUAL_ENTRY_FORMS'] },
+    async prepare(actor) {
+      const form = (await t.db.query<{ uuid: string }>("INSERT INTO manual_entry_forms (organization_uuid, name, form_type) VALUES ($1, $2, 'Events') RETURNING uuid", [plant, unique('Shift log')])).rows[0].uuid;
+      // The grant rule: the actor holds the level they hand out.
+      await t.db.query(
+        "INSERT INTO manual_entry_form_privileges (manual_entry_form_uuid, organization_uuid, user_group_uuid, name) SELECT $1, $2, user_group_uuid, 'MANUAL_ENTRY_FORM_DEFAULT' FROM user_group_users WHERE user_uuid = $3",
+        [form, plant, actor.uuid],
+      );
+      const group = (await t.db.query<{ uuid: string }>('INSERT INTO user_groups (organization_uuid, name) VALUES ($1, $2) RETURNING uuid', [plant, unique('Crew')])).rows[0].uuid;
+      return { form, group };
+    },
+    async change(actor, { form, group }) {
+      await expectStatus(await actor.call('PUT', `/manual-entry-forms/${form}/access`, [{ UserGroupUUID: group, AccessLevel: 'default' }]), 200);
+      const { rows } = await t.db.query<{ uuid: string }>('SELECT uuid FROM manual_entry_form_privileges WHERE manual_entry_form_uuid = $1 AND user_group_uuid = $2', [form, group]);
+      return {
+        subject: rows[0].uuid, subjectName: 'MANUAL_ENTRY_FORM_DEFAULT',
+        before: null, after: expect.objectContaining({ manual_entry_form_uuid: form, user_group_uuid: group, organization_uuid: plant, name: 'MANUAL_ENTRY_FORM_DEFAULT' }),
       };
     },
   },

@@ -87,13 +87,22 @@ export function requireWriter(access: FormAccess): asserts access is FormAccess 
   if (access.Level === 'disabled') throw forbidden('Writing through this form needs a default or elevated level on it', 'manual_entry.errors.no_level');
 }
 
-/** The levels a group gives, by form: what a membership in it or a mapping onto it hands out. */
+/**
+ * The levels a group gives, by form: what a membership in it or a mapping onto it hands out. A
+ * system group gives elevated on every form of its organization.
+ */
 export async function formLevelsOfGroup(db: Db, groupUuid: string): Promise<Map<string, AccessLevel>> {
   const { rows } = await db.query<{ form: string; name: string }>(
-    'SELECT manual_entry_form_uuid AS form, name FROM manual_entry_form_privileges WHERE user_group_uuid = $1',
+    `SELECT manual_entry_form_uuid AS form, name FROM manual_entry_form_privileges WHERE user_group_uuid = $1
+     UNION ALL
+     SELECT f.uuid AS form, '${LEVEL_PRIVILEGE.elevated}' AS name
+       FROM manual_entry_forms f JOIN user_groups g ON g.organization_uuid = f.organization_uuid
+      WHERE g.uuid = $1 AND g.is_system`,
     [groupUuid],
   );
-  return new Map(rows.map((row) => [row.form, levelOfPrivilege(row.name)]));
+  const levels = new Map<string, AccessLevel>();
+  for (const row of rows) levels.set(row.form, higherLevel(levels.get(row.form) ?? 'disabled', levelOfPrivilege(row.name)));
+  return levels;
 }
 
 /**

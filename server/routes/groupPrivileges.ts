@@ -9,6 +9,7 @@ import { uniqueViolationField } from '../db/errors';
 import { callerOf } from '../http/caller';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 import { authenticationProvidersRepository } from '../repositories/authenticationProviders';
+import { formLevelsOfGroup, requireHoldsLevels } from '../manual-entry/access';
 import { groupMappingsRepository, MAPPING_UNIQUE_FIELDS, type MappingRow } from '../repositories/groupMappings';
 import { GROUP_PRIVILEGE_UNIQUE_FIELDS, privilegesRepository, type GroupPrivilegeRow } from '../repositories/privileges';
 
@@ -17,7 +18,8 @@ import { GROUP_PRIVILEGE_UNIQUE_FIELDS, privilegesRepository, type GroupPrivileg
 // user_effective_privileges view). Mappings turn an identity provider's group into a membership
 // at every sign-in (server/auth/externalUsers.ts). Nobody grants what they do not hold: a
 // privilege given to a group, and a mapping that puts external users into a group, need the
-// caller to hold the privilege, or every privilege of the group, in the group's organization.
+// caller to hold the privilege, or every privilege of the group, in the group's organization, and
+// the group's manual entry form levels.
 
 type GroupParams = { Params: { id: string } };
 
@@ -128,6 +130,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
+      await requireHoldsLevels(ctx.db, callerOf(request), group.organization_uuid, await formLevelsOfGroup(ctx.db, group.uuid), 'path.id');
       try {
         return reply.code(201).send(mappingJson(await groupMappingsRepository(ctx.db).create(group.uuid, externalGroup, provider)));
       } catch (error) {
@@ -139,6 +142,7 @@ export function groupPrivilegesHandlers(ctx: AppContext) {
       const group = await requireGroup(ctx.db, scopeOf(request), request.params.id);
       const { externalGroup, provider } = await checkedMapping(ctx.db, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'path.id');
+      await requireHoldsLevels(ctx.db, callerOf(request), group.organization_uuid, await formLevelsOfGroup(ctx.db, group.uuid), 'path.id');
       try {
         const row = await groupMappingsRepository(ctx.db).update(request.params.mappingId, group.uuid, externalGroup, provider);
         if (!row) throw notFound('No such mapping');

@@ -31,7 +31,9 @@ import { timeseriesDatabasesHandlers } from './timeseriesDatabases';
 import { timeseriesQueryHandlers } from '../timeseries/query/handler';
 import { userGroupsHandlers } from './userGroups';
 import { eventsHandlers } from '../events/events/handlers';
+import { manualEntryEntriesHandlers } from '../manual-entry/entries/handlers';
 import { usersHandlers } from './users';
+import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -67,6 +69,8 @@ export function serviceHandlers(ctx: AppContext) {
     ...prototypesHandlers(ctx),
     ...eventDefinitionsHandlers(ctx),
     ...eventsHandlers(ctx),
+    ...manualEntryEntriesHandlers(ctx),
+    ...manualEntryFormsHandlers(ctx),
   };
 }
 

@@ -9,12 +9,14 @@ import { callerOf } from '../http/caller';
 import { assertBodyNamesPathItem } from '../http/pathUuid';
 import { badRequest, conflict, HttpProblem, notFound } from '../http/problem';
 import { keywordOf } from '../repositories/keyword';
+import { formLevelsOfGroup, requireHoldsLevels } from '../manual-entry/access';
 import { GROUP_UNIQUE_FIELDS, MEMBERSHIP_UNIQUE_FIELDS, userGroupsRepository, type GroupRow, type MembershipRow } from '../repositories/userGroups';
 
 // /user-groups and /user-group-users, scoped to the organization of x-organization-uuid. System
 // groups (an organization's Administrators) sort after user groups (SPEC §3), cannot be renamed
 // or deleted, and keep every privilege. Putting someone in a group grants them its privileges, so
-// the caller must hold every one of them (nobody grants what they do not hold).
+// the caller must hold every one of them, and its manual entry form levels (nobody grants what
+// they do not hold).
 
 type GroupBody = Write<'UserGroup'>;
 
@@ -116,6 +118,7 @@ export function userGroupsHandlers(ctx: AppContext) {
       const group = await requireGroup(ctx.db, scope, request.body.UserGroupUUID);
       const userUuid = await resolveNewMember(ctx.db, scope, request, request.body);
       requireCanGrant(callerOf(request), await groupPrivilegeNames(ctx.db, group.uuid), 'UserGroupUUID');
+      await requireHoldsLevels(ctx.db, callerOf(request), scope.organizationUuid, await formLevelsOfGroup(ctx.db, group.uuid), 'UserGroupUUID');
       try {
         return reply.code(201).send(membershipJson(await userGroupsRepository(ctx.db).addMember(group.uuid, userUuid)));
       } catch (error) {

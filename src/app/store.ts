@@ -6,6 +6,7 @@ import type { ReplayResponder } from '../api/transport/replay';
 import { readXsrfToken } from '../api/transport/session';
 import { jobsPanelReducer } from '../state/jobsPanel';
 import { licenceReducer } from '../state/licence';
+import { manualEntryQueueReducer } from '../state/manualEntryQueue';
 import { organizationReducer } from '../state/organization';
 import { lostSessionMiddleware } from '../state/lostSession';
 import { ownAccessMiddleware, recheckOwnAccessOnReturn } from '../state/ownAccess';
@@ -19,7 +20,7 @@ import { sessionReducer } from '../state/session';
 import { tableSettingsReducer } from '../state/tableSettings';
 import { toastsReducer } from '../state/toasts';
 
-// The API cache is never persisted; the four client slices are, each under `historian.<slice>`.
+// The API cache is never persisted; the five client slices are, each under `historian.<slice>`.
 const reducers = {
   [baseApi.reducerPath]: baseApi.reducer,
   session: sessionReducer,
@@ -29,6 +30,7 @@ const reducers = {
   toasts: toastsReducer,
   recorder: recorderReducer,
   jobsPanel: jobsPanelReducer,
+  manualEntryQueue: manualEntryQueueReducer,
 };
 /** Also what the QA recorder and replay apply recorded actions with. */
 export const rootReducer = combineReducers(reducers);
@@ -44,6 +46,7 @@ const persistedRootReducer = combineReducers({
   organization: persistReducer(persistConfigFor<RootState['organization']>('organization'), organizationReducer),
   licence: persistReducer(persistConfigFor<RootState['licence']>('licence'), licenceReducer),
   tableSettings: persistReducer(persistConfigFor<RootState['tableSettings']>('tableSettings'), tableSettingsReducer),
+  manualEntryQueue: persistReducer(persistConfigFor<RootState['manualEntryQueue']>('manualEntryQueue'), manualEntryQueueReducer),
 });
 
 // The time-series query's columnar answer (src/api/areas/timeseries.ts) holds typed arrays on

@@ -3,6 +3,8 @@ import { equipmentChosen, loggedIn } from './session';
 import { organizationSwitched } from './organization';
 import { tableLayoutChanged } from './tableSettings';
 import { licenceInfoLoaded } from './licence';
+import { entryQueued, type QueuedEntry } from './manualEntryQueue';
+import { clearStorageExceptOrganization } from '../api/transport/sessionStorage';
 
 // redux-persist writes asynchronously; wait until the write has landed.
 async function flushed(persistor: { flush: () => Promise<unknown> }) {
@@ -20,7 +22,7 @@ async function rehydrated() {
 }
 
 describe('persisted client state (ARCHITECTURE: redux-persist, prefix historian.)', () => {
-  it('persists session, organization, licence and tableSettings under keys starting with historian.', async () => {
+  it('persists session, organization, licence, tableSettings and manualEntryQueue under keys starting with historian.', async () => {
     const { store, persistor } = await rehydrated();
     store.dispatch(loggedIn({ userId: 'u1', userName: 'ada', userProvider: 'local', loginType: 'form' }));
     store.dispatch(organizationSwitched({ UUID: 'o1', Name: 'Plant' }));
@@ -28,7 +30,7 @@ describe('persisted client state (ARCHITECTURE: redux-persist, prefix historian.
     store.dispatch(licenceInfoLoaded({ claims: [] }));
     await flushed(persistor);
     const keys = Object.keys(window.localStorage).sort();
-    expect(keys).toEqual(['historian.licence', 'historian.organization', 'historian.session', 'historian.tableSettings']);
+    expect(keys).toEqual(['historian.licence', 'historian.manualEntryQueue', 'historian.organization', 'historian.session', 'historian.tableSettings']);
   });
 
   it('never persists the API cache', async () => {
@@ -50,6 +52,25 @@ describe('persisted client state (ARCHITECTURE: redux-persist, prefix historian.
     window.localStorage.setItem('historian.session', JSON.stringify(raw));
     const third = await rehydrated();
     expect(third.store.getState().session.equipment).toBeNull();
+  });
+
+  it('keeps the manual entries waiting to be sent through a reload and a lost session', async () => {
+    const entry: QueuedEntry = {
+      id: 'q1',
+      userUuid: 'u1',
+      organizationUuid: 'o1',
+      formUuid: 'f1',
+      write: { kind: 'value', timestamp: '2026-11-20T10:00:00.000Z', key: 'p1', value: 4.5, expected: null },
+      queuedAt: '2026-11-20T10:01:00.000Z',
+      cause: 'offline',
+    };
+    const first = await rehydrated();
+    first.store.dispatch(entryQueued(entry));
+    await flushed(first.persistor);
+    // A lost session clears the stored items but the organization, the device's choices and these.
+    clearStorageExceptOrganization();
+    const second = await rehydrated();
+    expect(second.store.getState().manualEntryQueue.items).toEqual([entry]);
   });
 
   it('restores the session and the chosen organization after a reload', async () => {

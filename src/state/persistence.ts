@@ -20,7 +20,7 @@ export const sessionPersistConfig: PersistConfig<SessionState> = {
   transforms: [equipmentAsInteger],
 };
 
-export const PERSISTED_KEYS = ['session', 'organization', 'licence', 'tableSettings'] as const;
+export const PERSISTED_KEYS = ['session', 'organization', 'licence', 'tableSettings', 'manualEntryQueue'] as const;
 
 /** The local-storage key of a persisted slice. */
 export const storageKeyOf = (slice: (typeof PERSISTED_KEYS)[number]) => `${STORAGE_PREFIX}${slice}`;

@@ -7,7 +7,7 @@ import { callerOf, organizationOf } from '../../http/caller';
 import { badRequest, conflict, HttpProblem } from '../../http/problem';
 import { requireEventsLicence } from '../access';
 import { eventsRepository, type EventJson, type EventSort } from './eventsRepository';
-import { checkValues, typePropertiesOf, writeValues } from './manualValues';
+import { checkValues, completeIfFilled, typePropertiesOf, writeValues } from './manualValues';
 import { parsePropertyFilter } from './propertyFilter';
 
 // The events calls (server/events/README.md, "Events calls"; contract tag Events): the list with
@@ -84,21 +84,6 @@ async function refuseOverlap(tx: Db, configurationUuid: string, start: Date, sto
     [configurationUuid, except, start.toISOString(), stop?.toISOString() ?? null],
   );
   if (rows.length > 0) throw conflict('Another event of this configuration runs at that time', 'events.errors.overlap');
-}
-
-/** An incomplete event whose every configured property holds a value now is processed (a person typed the missing one). */
-async function completeIfFilled(tx: Db, eventUuid: string): Promise<void> {
-  await tx.query(
-    `UPDATE events e SET status = 'processed', updated_at = now()
-      WHERE e.uuid = $1 AND e.status = 'incomplete'
-        AND NOT EXISTS (
-          SELECT 1 FROM event_property_configurations pc
-           WHERE pc.configuration_uuid = e.configuration_uuid
-             AND NOT EXISTS (SELECT 1 FROM event_property_values v
-                              WHERE v.event_uuid = e.uuid AND v.event_type_property_uuid = pc.event_type_property_uuid
-                                AND (v.value IS NOT NULL AND v.value <> 'null'::jsonb OR v.series IS NOT NULL)))`,
-    [eventUuid],
-  );
 }
 
 export function eventsHandlers(ctx: AppContext) {

@@ -38,6 +38,8 @@ export function readPersistedMember(key: string, member: string): unknown {
 const THEME_STORAGE_KEY = `${STORAGE_PREFIX}theme`;
 /** Whether the sidebar is collapsed (src/lib/sidebarPreference.ts): a choice of the device too. */
 const SIDEBAR_STORAGE_KEY = `${STORAGE_PREFIX}sidebar`;
+/** Manual entries waiting to be sent (src/state/manualEntryQueue.ts): they must outlive the session that typed them. */
+const MANUAL_ENTRY_QUEUE_STORAGE_KEY = `${STORAGE_PREFIX}manualEntryQueue`;
 
 /**
  * A 401 ends the session: everything goes except the chosen organization (ARCHITECTURE) and the
@@ -46,7 +48,7 @@ const SIDEBAR_STORAGE_KEY = `${STORAGE_PREFIX}sidebar`;
 export function clearStorageExceptOrganization(): void {
   const store = storage();
   if (!store) return;
-  const kept = [ORGANIZATION_STORAGE_KEY, THEME_STORAGE_KEY, SIDEBAR_STORAGE_KEY].map((key) => [key, store.getItem(key)] as const);
+  const kept = [ORGANIZATION_STORAGE_KEY, THEME_STORAGE_KEY, SIDEBAR_STORAGE_KEY, MANUAL_ENTRY_QUEUE_STORAGE_KEY].map((key) => [key, store.getItem(key)] as const);
   store.clear();
   for (const [key, value] of kept) if (value !== null) store.setItem(key, value);
 }

@@ -5,7 +5,7 @@ import { useGetEventPropertyConfigurationsQuery } from '../../../api/areas/event
 import { useGetEventQuery } from '../../../api/areas/events';
 import type { Event } from '../../../api/generated/historian.gen';
 import { formatEventDuration } from '../shared/duration';
-import { EventStatusIcon } from '../shared/EventStatusIcon';
+import { EventStatusIcon } from '../../../components/events/EventStatusIcon';
 import { EventPropertyRow } from './EventPropertyRow';
 
 const ICON = { size: 16, 'aria-hidden': true, focusable: 'false' } as const;

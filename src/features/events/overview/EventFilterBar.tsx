@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MultiFilter } from '../../../components/ListControls/MultiFilter';
 import { TimeRangePicker } from '../../../components/trend/TimeRangePicker';
 import type { EventChoices } from '../shared/eventChoices';
-import { EVENT_STATUSES, eventStatusLabel } from '../shared/EventStatusIcon';
+import { EVENT_STATUSES, eventStatusLabel } from '../../../components/events/EventStatusIcon';
 import { hasFilters, type EventFilters } from './eventFilters';
 import { PropertyFilterBuilder } from './PropertyFilterBuilder';
 

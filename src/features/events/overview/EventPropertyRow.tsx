@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateEventMutation } from '../../../api/areas/events';
 import type { Event, EventPropertyConfigurationRead, EventPropertyValue } from '../../../api/generated/historian.gen';
-import { PeriodicChart } from '../shared/PeriodicChart';
+import { PeriodicChart } from '../../../components/events/PeriodicChart';
 import { PropertyValueInput, typedValue, valueText } from './PropertyValueInput';
 import { formatValue } from './useEventColumns';
 

@@ -1,6 +1,6 @@
 import type { EventSort, EventStatus, GetEventsApiArg } from '../../../api/generated/historian.gen';
 import { isLiveRange, resolveRange } from '../../../components/trend/trendAddress';
-import { EVENT_STATUSES } from '../shared/EventStatusIcon';
+import { EVENT_STATUSES } from '../../../components/events/EventStatusIcon';
 
 // The overview's filters live in the address (hash route search params) so a view can be shared
 // and reloaded. The range is the trend's (`from=now-7d&to=now`, or ISO instants); the rest are

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Event, EventPropertyValue } from '../../../api/generated/historian.gen';
 import type { DataTableColumn } from '../../../components/DataTable/types';
 import { eventSeconds, formatEventDuration } from '../shared/duration';
-import { eventStatusLabel, renderEventStatusIcon } from '../shared/EventStatusIcon';
+import { eventStatusLabel, renderEventStatusIcon } from '../../../components/events/EventStatusIcon';
 
 /** The last part of an asset's path is its name. */
 export const assetName = (path: string) => path.split('/').filter((part) => part !== '').pop() ?? path;

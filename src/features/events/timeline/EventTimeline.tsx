@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../api/generated/historian.gen';
 import { eventSeconds, formatEventDuration } from '../shared/duration';
-import { eventStatusLabel } from '../shared/EventStatusIcon';
+import { eventStatusLabel } from '../../../components/events/EventStatusIcon';
 import { axisTicks, barPlace, timelineLanes } from './timelineLanes';
 import './timeline.css';
 

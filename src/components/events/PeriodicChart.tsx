@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { EventSeries } from '../../../api/generated/historian.gen';
+import type { EventSeries } from '../../api/generated/historian.gen';
+import './eventDisplay.css';
 
 const WIDTH = 440;
 const HEIGHT = 120;

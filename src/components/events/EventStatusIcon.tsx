@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import { CircleCheck, Hourglass, PenLine, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventStatus } from '../../../api/generated/historian.gen';
-import './events.css';
+import type { EventStatus } from '../../api/generated/historian.gen';
+import './eventDisplay.css';
 
 export const EVENT_STATUSES: readonly EventStatus[] = ['open', 'pending', 'incomplete', 'processed'];
 
