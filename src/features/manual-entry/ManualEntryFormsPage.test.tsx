@@ -87,7 +87,7 @@ describe('manual entry forms list', () => {
     server.use(http.get('/api/manual-entry-forms', () => HttpResponse.json([SHIFT])));
     const { user } = renderList(['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS']);
     expect(await screen.findByRole('link', { name: 'New form' })).toHaveAttribute('href', `${paths.manualEntryForm}?id=new`);
-    await user.click(screen.getByRole('link', { name: 'Configure Shift readings' }));
+    await user.click(await screen.findByRole('link', { name: 'Configure Shift readings' }));
     expect(await screen.findByText('configuration page')).toBeInTheDocument();
   });
 
