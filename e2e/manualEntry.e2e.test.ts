@@ -130,18 +130,179 @@ async function entries(form: string, hours = 48): Promise<Entries> {
   return admin.json<Entries>('GET', `/manual-entry-forms/${form}/entries?From=${from}&To=${to}`, { organization });
 }
 
+/** The cell of a grid row under the column whose header starts with `header`. */
+async function cellOf(page: Page, row: ReturnType<Page['locator']>, header: string) {
+  const grid = page.getByRole('grid');
+  const headers = grid.getByRole('columnheader');
+  const count = await headers.count();
+  for (let i = 0; i < count; i += 1) {
+    const candidate = headers.nth(i);
+    const index = await candidate.getAttribute('aria-colindex');
+    if (index && (await candidate.textContent())?.startsWith(header)) return row.locator(`[role="gridcell"][aria-colindex="${index}"]`);
+  }
+  throw new Error(`no column ${header}`);
+}
+
+/** The grid's body rows, newest first. */
+const bodyRows = (page: Page) => page.getByRole('grid').locator('[role="rowgroup"]').nth(1).locator(':scope > [role="row"]');
+
+async function typeInto(page: Page, cell: ReturnType<Page['locator']>, text: string) {
+  await cell.click();
+  await page.keyboard.press('Enter');
+  const editor = cell.getByRole('textbox');
+  await editor.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until a new row's first value cell has the focus, as "Add" leaves it. */
+async function focusedCell(page: Page) {
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'gridcell' && document.activeElement.getAttribute('aria-readonly') !== 'true');
+}
+
+async function setAccess(page: Page, levels: Record<string, 'Default' | 'Elevated'>) {
+  await page.getByRole('tab', { name: 'Access' }).click();
+  for (const [group, level] of Object.entries(levels)) {
+    await page.getByRole('radiogroup', { name: `Level of ${group}` }).getByRole('radio', { name: level }).check();
+  }
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/manual-entry-forms\/[^/]+\/access$/.test(response.url()));
+  await page.getByRole('button', { name: 'Save access' }).click();
+  expect((await saved).status()).toBe(200);
+}
+
 describe('manual entry forms, end to end', () => {
   it('is configured by an administrator, used by operators at their levels, survives going offline and is audited', async () => {
-    // TODO: filled in once the pages exist.
-    expect(configurationUuid).toBeTruthy();
-    expect(phPropertyUuid).toBeTruthy();
-    expect(recentBatch).not.toBe(oldBatch);
-    expect(until).toBeDefined();
-    expect(signInAs).toBeDefined();
-    expect(ADMIN && ADMIN_PASSWORD).toBeTruthy();
-    expect(formUuid).toBeDefined();
-    expect(entries).toBeDefined();
-    expect(asUser).toBeDefined();
-    expect(BATCHES && LAB).toBeTruthy();
+    // The administrator builds the Events form: the reactor's batches, yield and note typed.
+    const adminView = await asUser(ADMIN, ADMIN_PASSWORD, '/manual-entry-forms');
+    let page = adminView.page;
+    await page.getByRole('heading', { name: 'Manual entry forms', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New form' }).or(page.getByRole('button', { name: 'New form' })).first().click();
+    await page.getByRole('heading', { name: 'New manual entry form', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill(BATCHES);
+    await page.getByRole('textbox', { name: /^Default time range/ }).fill('48h');
+    await page.getByRole('textbox', { name: /^Maximum edit age \(elevated users\)/ }).fill('48h');
+    await page.getByRole('tab', { name: 'Fields' }).click();
+    await page.getByRole('combobox', { name: 'Add an event configuration' }).click();
+    await page.getByRole('option', { name: /Plant\/Reactor 1/ }).click();
+    for (const property of ['Yield', 'Note']) {
+      await page.getByRole('checkbox', { name: `${property} visible` }).check();
+      await page.getByRole('checkbox', { name: `${property} editable` }).check();
+    }
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByText('The form is created.').waitFor();
+    await setAccess(page, { [OPERATORS]: 'Default', [LEADS]: 'Elevated' });
+    const batches = await formUuid(BATCHES);
+
+    // … and the Asset Properties form over the lab's pH.
+    await page.goto('/#/manual-entry-form?id=new');
+    await page.getByRole('heading', { name: 'New manual entry form', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill(LAB);
+    await page.getByRole('radio', { name: /Asset properties/ }).check();
+    await page.getByRole('tab', { name: 'Fields' }).click();
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByRole('textbox', { name: 'Group name' }).fill('Quality');
+    await page.getByRole('combobox', { name: 'Add an asset property to Quality' }).click();
+    await page.getByRole('option', { name: /pH/ }).click();
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByText('The form is created.').waitFor();
+    await setAccess(page, { [OPERATORS]: 'Default', [LEADS]: 'Elevated' });
+    const lab = await formUuid(LAB);
+    expect(adminView.errors).toEqual([]);
+
+    // Olga (default) sees both forms with her level, and types the recent batch's yield.
+    const olga = await asUser(OLGA, PASSWORD, '/manual-entry-forms');
+    page = olga.page;
+    const list = page.getByRole('main');
+    await list.getByRole('link', { name: BATCHES }).waitFor();
+    await list.getByRole('link', { name: LAB }).waitFor();
+    expect(await list.getByText('Default', { exact: true }).count()).toBe(2);
+    await list.getByRole('link', { name: BATCHES }).click();
+    await page.getByRole('grid', { name: BATCHES }).waitFor();
+    await until(async () => (await bodyRows(page).count()) === 2, 'the two batches');
+    const [recentRow, oldRow] = [bodyRows(page).nth(0), bodyRows(page).nth(1)];
+    await typeInto(page, await cellOf(page, recentRow, 'Yield'), '95,5');
+    await until(async () => (await entries(batches)).Events?.find((event) => event.UUID === recentBatch)?.Cells !== undefined, 'the entries');
+    const yieldKey = async () => {
+      const { Columns } = await admin.json<{ Columns: { Key: string; Name: string }[] }>(
+        'GET',
+        `/manual-entry-forms/${batches}/entries?From=${new Date(Date.now() - 48 * HOUR).toISOString()}&To=${new Date().toISOString()}`,
+        { organization },
+      );
+      return Columns.find((column) => column.Name === 'Yield')?.Key ?? '';
+    };
+    const yieldUuid = await yieldKey();
+    const batchValue = async (batch: string) => (await entries(batches)).Events?.find((event) => event.UUID === batch)?.Cells[yieldUuid]?.Value;
+    await until(async () => (await batchValue(recentBatch)) === 95.5, 'the yield Olga typed');
+
+    // The thirty-hour-old batch is past her 24h: read-only with the reason, and the server refuses it too.
+    const oldYield = await cellOf(page, oldRow, 'Yield');
+    expect(await oldYield.getAttribute('aria-readonly')).toBe('true');
+    expect(await oldYield.getAttribute('aria-description')).toContain('Older than 24h');
+    const olgaApi = await signInAs(server.url, OLGA, PASSWORD);
+    const refused = await olgaApi.call('PUT', `/manual-entry-forms/${batches}/events/${oldBatch}`, { organization, body: { Properties: { [yieldUuid]: 90 } } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'manual_entry.errors.edit_too_old', params: { limit: '24h' } });
+
+    // The lab form: a pH reading now; then one typed while the browser is offline waits and arrives.
+    await page.goto(`/#/manual-entry-form/view?id=${lab}`);
+    await page.getByRole('grid', { name: LAB }).waitFor();
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await focusedCell(page);
+    await page.keyboard.type('7.1');
+    await page.keyboard.press('Enter');
+    await until(async () => (await entries(lab)).Rows?.some((row) => row.Cells[phPropertyUuid]?.Value === 7.1) === true, 'the pH of 7.1');
+
+    await olga.context.setOffline(true);
+    const rowTime = page.getByLabel('Time of the new row');
+    await page.getByRole('button', { name: 'Add row' }).click();
+    const earlier = new Date(Date.now() - 10 * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await rowTime.fill(`${earlier.getFullYear()}-${pad(earlier.getMonth() + 1)}-${pad(earlier.getDate())}T${pad(earlier.getHours())}:${pad(earlier.getMinutes())}`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await focusedCell(page);
+    await page.keyboard.type('7.3');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Offline — 1 entry will be sent when the connection returns/).waitFor();
+    await page.getByRole('grid', { name: LAB }).getByRole('img', { name: 'Waiting to send' }).waitFor();
+    expect((await entries(lab)).Rows?.some((row) => row.Cells[phPropertyUuid]?.Value === 7.3)).toBe(false);
+    await olga.context.setOffline(false);
+    await until(async () => (await entries(lab)).Rows?.some((row) => row.Cells[phPropertyUuid]?.Value === 7.3) === true, 'the pH typed offline');
+    await page.getByText(/Offline — /).waitFor({ state: 'detached' });
+    expect(olga.errors).toEqual([]);
+    await olga.context.close();
+
+    // Eric (elevated) may change the day-old batch, and corrects Olga's yield with a reason.
+    const eric = await asUser(ERIC, PASSWORD, `/manual-entry-form/view?id=${batches}`);
+    page = eric.page;
+    await page.getByRole('grid', { name: BATCHES }).waitFor();
+    await until(async () => (await bodyRows(page).count()) === 2, 'the two batches');
+    const ericOld = await cellOf(page, bodyRows(page).nth(1), 'Yield');
+    expect(await ericOld.getAttribute('aria-readonly')).toBeNull();
+    await typeInto(page, ericOld, '88');
+    await until(async () => (await batchValue(oldBatch)) === 88, 'the old batch yield');
+    await typeInto(page, await cellOf(page, bodyRows(page).nth(0), 'Yield'), '96');
+    const reasonDialog = page.getByRole('dialog', { name: 'Why does this value change?' });
+    await reasonDialog.getByLabel('Reason').fill('Recounted the drums');
+    await reasonDialog.getByRole('button', { name: 'Save the value' }).click();
+    await until(async () => (await batchValue(recentBatch)) === 96, 'the corrected yield');
+    expect(eric.errors).toEqual([]);
+    await eric.context.close();
+
+    // Every change is in the audit log under ManualEntry, with the value before and the reason.
+    const audit = await admin.json<{ SubjectType: string; Reason: string | null; Before: unknown; After: unknown; UserName: string }[]>(
+      'GET',
+      '/audit-logs?Limit=100&Areas[]=ManualEntry',
+      { organization },
+    );
+    const values = audit.filter((entry) => entry.SubjectType === 'EventPropertyValue' || entry.SubjectType === 'AssetPropertyValue');
+    expect(values.length).toBeGreaterThanOrEqual(5);
+    const correction = values.find((entry) => entry.Reason === 'Recounted the drums');
+    expect(correction).toMatchObject({ Before: { value: 95.5 }, After: { value: 96 } });
+    page = adminView.page;
+    await page.goto('/#/audit_log?Areas=ManualEntry');
+    const table = page.getByRole('grid', { name: 'Audit log entries' });
+    await table.getByText('Recounted the drums').waitFor();
+    expect(adminView.errors).toEqual([]);
+    await adminView.context.close();
   });
 });
