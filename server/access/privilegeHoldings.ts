@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import type { Caller } from '../http/caller';
 import { HttpProblem } from '../http/problem';
+import { formLevelsBeyond } from '../manual-entry/access';
 import { privilegesRepository } from '../repositories/privileges';
 
 // ARCHITECTURE "Security model": nobody grants, joins or acts as something that holds a privilege
@@ -43,12 +44,15 @@ function privilegesBeyond(held: PrivilegeHoldings, target: PrivilegeHoldings): s
 
 /**
  * 403 unless the caller holds every privilege the user holds, in every organization the user
- * belongs to: whoever renames a user, sets a password, sees or handles tokens or deletes an
- * account could otherwise act as (or remove) someone above them. The answer names privileges
- * only, no organizations.
+ * belongs to, and every level they hold on a manual entry form: whoever renames a user, sets a
+ * password, sees or handles tokens or deletes an account could otherwise act as (or remove)
+ * someone above them. The answer names privileges only, no organizations.
  */
 export async function requireHoldsEverythingOf(db: Db, caller: Caller, userUuid: string): Promise<void> {
-  const missing = privilegesBeyond(await callerHoldings(db, caller), await privilegeHoldingsOf(db, userUuid));
+  const beyond = privilegesBeyond(await callerHoldings(db, caller), await privilegeHoldingsOf(db, userUuid));
+  // A user's levels on manual entry forms count too: else a default operator with MANAGE_USERS
+  // could set an elevated one's password and change what only elevated users may.
+  const missing = [...new Set([...beyond, ...(await formLevelsBeyond(db, caller, userUuid))])].sort();
   if (missing.length === 0) return;
   throw new HttpProblem(403, 'Forbidden', {
     detail: `The user holds privileges you do not hold: ${missing.join(', ')}`,

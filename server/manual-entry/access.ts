@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import { callerOf, capAllows, organizationOf, type Caller } from '../http/caller';
 import { forbidden, HttpProblem, notFound } from '../http/problem';
 import { organizationHasFeature } from '../measurements/licence';
+import { privilegesRepository } from '../repositories/privileges';
 
 // Who may do what with a form (server/manual-entry/README.md, "Who may do what"). The contract's
 // x-historian-privileges are enforced before a handler runs; these add the licence feature and
@@ -120,4 +121,25 @@ export async function requireHoldsLevels(db: Db, caller: Caller, organizationUui
     code: 'access.errors.grant_beyond_own',
     errors: { [field]: [`grants form levels you do not hold: ${names.join(', ')}`] },
   });
+}
+
+/**
+ * The level privileges (MANUAL_ENTRY_FORM_*) `userUuid` holds on some form above the caller's level
+ * on it, sorted, once each: acting as or on that user would use a level the caller lacks.
+ */
+export async function formLevelsBeyond(db: Db, caller: Caller, userUuid: string): Promise<string[]> {
+  const byOrganization = new Map<string, Map<string, AccessLevel>>();
+  for (const row of await privilegesRepository(db).manualEntryFormPrivilegesOf(userUuid)) {
+    const forms = byOrganization.get(row.organization_uuid) ?? new Map<string, AccessLevel>();
+    forms.set(row.form, higherLevel(forms.get(row.form) ?? 'disabled', levelOfPrivilege(row.name)));
+    byOrganization.set(row.organization_uuid, forms);
+  }
+  const missing = new Set<string>();
+  for (const [organization, theirs] of byOrganization) {
+    const held = await levelsOf(db, caller, organization, [...theirs.keys()]);
+    for (const [form, level] of theirs) {
+      if (level !== 'disabled' && !levelCovers(held.get(form) ?? 'disabled', level)) missing.add(LEVEL_PRIVILEGE[level]);
+    }
+  }
+  return [...missing].sort();
 }

@@ -216,6 +216,20 @@ describe('memberships and mappings hand out the group’s levels too', () => {
   });
 });
 
+describe('acting on a user needs their form levels too', () => {
+  it('refuses renaming an elevated user to a manager with default (403 users.errors.holds_more_privileges), allows it once elevated', async () => {
+    const target = await f.caller([READ_FORMS]);
+    await f.level(form, target.group, 'elevated');
+    const manager = await f.caller([READ_FORMS, 'READ_USERS', 'MANAGE_USERS']);
+    await f.level(form, manager.group, 'default');
+    const refused = await f.as(manager, 'PUT', `/users/${target.uuid}`, { Name: 'renamed-operator' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'users.errors.holds_more_privileges', detail: expect.stringContaining('MANUAL_ENTRY_FORM_ELEVATED') });
+    await f.db.query("UPDATE manual_entry_form_privileges SET name = 'MANUAL_ENTRY_FORM_ELEVATED' WHERE user_group_uuid = $1", [manager.group]);
+    expect((await f.as(manager, 'PUT', `/users/${target.uuid}`, { Name: 'renamed-operator' })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /current-user/manual-entry-form-privileges', () => {
   it('answers an administrator elevated on every form of the organization', async () => {
     const response = await f.as(administrator, 'GET', '/current-user/manual-entry-form-privileges');
