@@ -329,6 +329,8 @@ describe('who may open a form', () => {
   it('gives no level to a token someone else minted for the user; the user’s own token keeps theirs', async () => {
     const root = await rootOrganizationUuid(f.db);
     const rootAdmin = await createTestUser(f.db, { privileges: { [root]: ['READ_USERS', 'MANAGE_USERS'], [openIn]: [READ_FORMS] } });
+    // Acting on the operator needs their form level too: the minter is an administrator of the organization.
+    await f.db.query('INSERT INTO user_group_users (user_group_uuid, user_uuid) VALUES ($1, $2)', [await f.systemGroup(openIn), rootAdmin.uuid]);
     const minted = await f.t.app.inject({
       method: 'POST',
       url: `/api/users/${operator.uuid}/tokens`,
