@@ -86,7 +86,8 @@ const titled: [string, string][] = [
   [paths.eventPropertyConfigurations, 'Event property configurations'],
   [paths.events, 'Events'],
   [paths.manualEntryForms, 'Manual entry forms'],
-  [paths.manualEntryForm, 'Manual entry form'],
+  // Without an id the form page creates one.
+  [paths.manualEntryForm, 'New manual entry form'],
   [paths.manualEntryFormView, 'Manual entry form view'],
   [paths.auditLog, 'Audit log'],
   [paths.auditLogs, 'Audit log'],
