@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import './trend.css';
 import { matchRelativeRange, relativeRange, RELATIVE_RANGES, stepRange, zoomOutRange, type RangeBounds, type RelativeRange } from './timeRangeMoves';
 import { isLiveRange, resolveRange } from './trendAddress';
+import { fromLocalInput, toLocalInput } from '../../lib/localTimeInput';
 
 export interface TimeRangePickerProps {
   from: string;
@@ -18,18 +19,6 @@ export interface TimeRangePickerProps {
 
 const CUSTOM = 'custom';
 const isRelativeRange = (value: string): value is RelativeRange => RELATIVE_RANGES.some((range) => range === value);
-
-/** An epoch time as the value of a datetime-local input (local time, to the second). */
-function toLocalInput(time: number): string {
-  const date = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
-  return date.toISOString().slice(0, 19);
-}
-
-function fromLocalInput(value: string): number | null {
-  if (!value) return null;
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : time;
-}
 
 /** Relative ranges, an absolute range with validation, step back and forward, zoom out, live refresh. */
 export function TimeRangePicker({ from, to, onChange, live = false, onLiveChange, now = Date.now }: TimeRangePickerProps) {

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/Modal/Modal';
 import { useFormErrors } from '../../../components/form/useFormErrors';
 import { problemCode } from '../shared/problems';
 import { PropertyValueInput, typedValue } from './PropertyValueInput';
-import { fromLocalInput, toLocalInput } from './timeInput';
+import { fromLocalInput, toLocalInput } from '../../../lib/localTimeInput';
 
 const FORM_ID = 'event-new-form';
 

@@ -4,7 +4,7 @@ import { useSplitEventMutation } from '../../../api/areas/events';
 import type { Event } from '../../../api/generated/historian.gen';
 import { Modal } from '../../../components/Modal/Modal';
 import { useFormErrors } from '../../../components/form/useFormErrors';
-import { fromLocalInput, toLocalInput } from './timeInput';
+import { fromLocalInput, toLocalInput } from '../../../lib/localTimeInput';
 
 /** Split at a time inside the event (rulebook: start < At < stop, or before now while open), checked before sending. */
 export function SplitDialog({ event, onClose, now = Date.now }: { event: Event; onClose: () => void; now?: () => number }) {

@@ -1,10 +1,11 @@
-import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAssetPropertiesQuery } from '../../../api/areas/assets';
 import type { AssetPropertyRead } from '../../../api/generated/historian.gen';
 import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 import { moved, newGroupKey, type GroupDraft } from './formDraft';
+import { CardActions } from './CardActions';
 import { messagesUnder } from './formProblems';
 
 /** Enough for one organization's properties to be named and searched here. */
@@ -118,17 +119,7 @@ function GroupCard({ group, index, count, editable, catalogue, byUuid, inForm, e
           )}
         </div>
         {editable && (
-          <div className="me-card-actions">
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.move_up', { name: title })} title={t('manual_entry.config.move_up_short')} disabled={index === 0} onClick={() => onMove(-1)}>
-              <ArrowUp size={16} aria-hidden="true" focusable="false" />
-            </button>
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.move_down', { name: title })} title={t('manual_entry.config.move_down_short')} disabled={index === count - 1} onClick={() => onMove(1)}>
-              <ArrowDown size={16} aria-hidden="true" focusable="false" />
-            </button>
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.remove_group', { name: title })} title={t('manual_entry.config.remove')} onClick={onRemove}>
-              <Trash2 size={16} aria-hidden="true" focusable="false" />
-            </button>
-          </div>
+          <CardActions title={title} removeLabel={t('manual_entry.config.remove_group', { name: title })} index={index} count={count} onMove={onMove} onRemove={onRemove} />
         )}
       </header>
       {otherErrors.length > 0 && (

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetEventConfigurationsQuery, useGetEventTypePropertiesQuery } from '../../../api/areas/eventConfigurations';
@@ -6,6 +6,7 @@ import type { EventConfigurationRead } from '../../../api/generated/historian.ge
 import type { ManualEntryFormProperty } from '../../../api/generated/historian.gen';
 import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 import { moved } from './formDraft';
+import { CardActions } from './CardActions';
 import { messagesUnder } from './formProblems';
 import type { EventConfigurationDraft } from './formDraft';
 
@@ -111,17 +112,7 @@ function ConfigurationCard({ configuration, index, count, editable, errors, onCh
       <header className="me-card-header">
         <h3 id={headingId}>{configuration.Missing ? t('manual_entry.config.missing_configuration') : title}</h3>
         {editable && (
-          <div className="me-card-actions">
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.move_up', { name: title })} title={t('manual_entry.config.move_up_short')} disabled={index === 0} onClick={() => onMove(-1)}>
-              <ArrowUp size={16} aria-hidden="true" focusable="false" />
-            </button>
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.move_down', { name: title })} title={t('manual_entry.config.move_down_short')} disabled={index === count - 1} onClick={() => onMove(1)}>
-              <ArrowDown size={16} aria-hidden="true" focusable="false" />
-            </button>
-            <button type="button" className="me-icon-button" aria-label={t('manual_entry.config.remove_configuration', { name: title })} title={t('manual_entry.config.remove')} onClick={onRemove}>
-              <Trash2 size={16} aria-hidden="true" focusable="false" />
-            </button>
-          </div>
+          <CardActions title={title} removeLabel={t('manual_entry.config.remove_configuration', { name: title })} index={index} count={count} onMove={onMove} onRemove={onRemove} />
         )}
       </header>
       {errors.length > 0 && (

@@ -13,7 +13,8 @@ import { gridRowsOf } from './gridModel';
 import { QueueBanner } from './QueueBanner';
 import { RangePicker } from './RangePicker';
 import { ReasonDialog } from './ReasonDialog';
-import { durationMs, FALLBACK_DEFAULT_RANGE, FALLBACK_MAX_RANGE, fromLocalInput, rangeBounds, readRange, toLocalMinute, writeRange, type ViewRange } from './timeRange';
+import { fromLocalInput } from '../../../lib/localTimeInput';
+import { durationMs, FALLBACK_DEFAULT_RANGE, FALLBACK_MAX_RANGE, rangeBounds, readRange, toLocalMinute, writeRange, type ViewRange } from './timeRange';
 import { useCellWrites } from './useCellWrites';
 import './manualEntryView.css';
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDuration } from '../../../../domain/duration';
-import { fromLocalInput, RANGE_PRESETS, toLocalMinute, type ViewRange } from './timeRange';
+import { fromLocalInput } from '../../../lib/localTimeInput';
+import { RANGE_PRESETS, toLocalMinute, type ViewRange } from './timeRange';
 
 interface RangePickerProps {
   range: ViewRange;

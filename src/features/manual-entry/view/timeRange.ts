@@ -1,4 +1,5 @@
 import { parseDuration } from '../../../../domain/duration';
+import { toLocalInput } from '../../../lib/localTimeInput';
 
 // The grid's time range, kept in the address (SPEC §2): `range=24h` ends now, `from`/`to` is fixed.
 // Never longer than the form's MaxTimeRange.
@@ -45,14 +46,4 @@ export function rangeBounds(range: ViewRange, now: number): { from: string; to: 
 }
 
 /** An instant as the value of a datetime-local input (local wall time, to the minute). */
-export function toLocalMinute(time: number): string {
-  const date = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
-  return date.toISOString().slice(0, 16);
-}
-
-/** A datetime-local value as an instant; null when empty or not a time. */
-export function fromLocalInput(value: string): number | null {
-  if (!value) return null;
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : time;
-}
+export const toLocalMinute = (time: number): string => toLocalInput(time, 'minute');
