@@ -58,7 +58,7 @@ beforeAll(async () => {
   await f.points(m.profile, '[]number', [[t2, [1, 2]]]);
   operator = await f.operator(form, 'default');
   elevated = await f.operator(form, 'elevated');
-  manager = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS']);
+  manager = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS', 'READ_ASSETS', 'READ_MEASUREMENTS']);
   stranger = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS']);
   auditor = await f.operator(null, null, ['READ_AUDIT_LOGS']);
 });
@@ -114,6 +114,13 @@ describe('entries', () => {
     expect(body).toMatchObject({ Level: 'disabled', EditableFrom: null });
     expect(body.Columns.every((column) => !column.Editable)).toBe(true);
     expect(body.Rows).toHaveLength(2);
+  });
+
+  it('refuses the grid to a manager without a level who may not read assets and measurements elsewhere', async () => {
+    const formsOnly = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS', 'READ_ASSETS']);
+    const response = await entries(formsOnly);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'manual_entry.errors.read_not_permitted', detail: expect.stringContaining('READ_MEASUREMENTS') });
   });
 });
 

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Read } from '../../../domain/contract';
 import { parseDuration } from '../../../domain/duration';
+import { PRIVILEGES } from '../../../domain/privilegeNames';
 import { AUDIT_REASON_MAX, currentActor, runAsActor } from '../../audit/auditActor';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { organizationOf } from '../../http/caller';
-import { badRequest, HttpProblem } from '../../http/problem';
-import { accessOf, requireManualEntryLicence, requireOpenable, type AccessLevel, type FormAccess } from '../access';
+import { badRequest, forbidden, HttpProblem } from '../../http/problem';
+import { accessOf, callerHolds, requireManualEntryLicence, requireOpenable, type AccessLevel, type FormAccess } from '../access';
 import { requireForm, type FormRow } from '../formRow';
 
 // What both kinds of form share in the grid and its writes (server/manual-entry/README.md,
@@ -36,7 +37,19 @@ export async function openForm(ctx: AppContext, request: FastifyRequest, formUui
   const form = await requireForm(ctx.db, organizationUuid, formUuid);
   const access = await accessOf(ctx, request, form.uuid);
   requireOpenable(access);
+  if (access.Level === 'disabled') requireDirectReading(request, form);
   return { organizationUuid, form, access };
+}
+
+/**
+ * A manager without a level reads the grid read-only, and only with the privileges that read its
+ * values elsewhere: a form hands its values out to the levels it gives, not to whoever manages it
+ * (403 manual_entry.errors.read_not_permitted).
+ */
+function requireDirectReading(request: FastifyRequest, form: FormRow): void {
+  const needed = form.form_type === 'Events' ? [PRIVILEGES.ReadEvents] : [PRIVILEGES.ReadAssets, PRIVILEGES.ReadMeasurements];
+  const missing = needed.filter((privilege) => !callerHolds(request, privilege));
+  if (missing.length > 0) throw forbidden(`Reading this form without a level on it needs ${missing.join(', ')}`, 'manual_entry.errors.read_not_permitted');
 }
 
 export interface EditLimit {

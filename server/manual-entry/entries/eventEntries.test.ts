@@ -79,7 +79,7 @@ beforeAll(async () => {
   events.unlisted = await f.event(unlisted, { start: ago(0.5 * HOUR), stop: ago(0.4 * HOUR) });
   operator = await f.operator(form, 'default');
   elevated = await f.operator(form, 'elevated');
-  manager = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS']);
+  manager = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS', 'READ_EVENTS']);
   stranger = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS']);
   auditor = await f.operator(null, null, ['READ_AUDIT_LOGS']);
 });
@@ -145,6 +145,9 @@ describe('entries', () => {
     expect(read).toMatchObject({ Level: 'disabled', EditLimit: null, EditableFrom: null });
     expect(read.Columns.every((column) => !column.Editable)).toBe(true);
     expect(read.Events).toHaveLength(3);
+    // Without READ_EVENTS the form does not hand its values to whoever manages it.
+    const formsOnly = await f.operator(null, null, ['READ_MANUAL_ENTRY_FORMS', 'MANAGE_MANUAL_ENTRY_FORMS']);
+    expect((await entries(formsOnly)).json()).toMatchObject({ status: 403, code: 'manual_entry.errors.read_not_permitted' });
   });
 
   it('refuses a range backwards or longer than MaxTimeRange (params.limit)', async () => {

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import type { RootState } from '../../app/store';
 import type { QueuedEntry } from '../../state/manualEntryQueue';
 import { aSession, ORG_A_UUID } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import { ManualEntryFormViewPage } from './ManualEntryFormViewPage';
 import { aForm, anEventRow, aValueRow, CURVE, DONE, eventsEntries, FLOW, FORM_UUID, GRADE, hoursAgo, LEVEL, problem, TEMPERATURE, valuesEntries, viewServer } from './view/testing/viewFixtures';
 
@@ -63,6 +64,14 @@ const TYPED = () =>
 const OLD = () => anEventRow({ AssetLabel: 'Mixer 3', StartTime: hoursAgo(30), StopTime: hoursAgo(29), Status: 'processed', Cells: { [TEMPERATURE]: { Value: 70, Manual: false } } });
 
 describe('the operator grid of an Events form', () => {
+  it('tells a manager without a level who may not read the values elsewhere why the grid is empty', async () => {
+    viewServer(aForm(), eventsEntries([]));
+    server.use(http.get('/api/manual-entry-forms/:id/entries', () => problem(403, { code: 'manual_entry.errors.read_not_permitted' })));
+    render();
+    expect(await screen.findByText(/You manage this form but hold no level on it/)).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
   it('shows a row per event with asset, start, stop, status icon and the property columns under their group, units in the headers', async () => {
     viewServer(aForm(), eventsEntries([RECENT(), TYPED(), OLD()]));
     render();

@@ -13,10 +13,18 @@ import { gridRowsOf } from './gridModel';
 import { QueueBanner } from './QueueBanner';
 import { RangePicker } from './RangePicker';
 import { ReasonDialog } from './ReasonDialog';
+import { member } from '../../../api/outcomes';
 import { fromLocalInput } from '../../../lib/localTimeInput';
 import { durationMs, FALLBACK_DEFAULT_RANGE, FALLBACK_MAX_RANGE, rangeBounds, readRange, toLocalMinute, writeRange, type ViewRange } from './timeRange';
 import { useCellWrites } from './useCellWrites';
 import './manualEntryView.css';
+
+/** A manager without a level who may not read the values elsewhere either (server/manual-entry/README.md). */
+const READ_NOT_PERMITTED = 'manual_entry.errors.read_not_permitted';
+const problemCode = (error: unknown): string => {
+  const code = member(error, 'body', 'code');
+  return typeof code === 'string' ? code : '';
+};
 
 const FALLBACK_REFRESH = '30s';
 
@@ -31,7 +39,7 @@ export function FormView({ form }: { form: ManualEntryFormRead }) {
   const [now, setNow] = useState(() => Date.now());
   const bounds = rangeBounds(range, now);
   const entriesQuery = useGetManualEntryFormEntriesQuery({ id: form.UUID, from: bounds.from, to: bounds.to });
-  const { data: entries, refetch, fulfilledTimeStamp, isFetching, isError } = entriesQuery;
+  const { data: entries, refetch, fulfilledTimeStamp, isFetching, isError, error } = entriesQuery;
   const writes = useCellWrites(form.UUID, entries);
   const [added, setAdded] = useState<string[]>([]);
   const [focusRowKey, setFocusRowKey] = useState<string | null>(null);
@@ -99,7 +107,7 @@ export function FormView({ form }: { form: ManualEntryFormRead }) {
       {entries?.Truncated && <p className="me-note">{t('manual_entry.view.truncated')}</p>}
       {entries && entries.EditableFrom === null && <p className="me-note">{t('manual_entry.view.read_only_form')}</p>}
       {isError && !entries ? (
-        <p className="field-error">{t('manual_entry.view.entries_failed')}</p>
+        <p className="field-error">{problemCode(error) === READ_NOT_PERMITTED ? t(READ_NOT_PERMITTED) : t('manual_entry.view.entries_failed')}</p>
       ) : !entries ? (
         <p className="muted">{t('manual_entry.view.loading')}</p>
       ) : (
