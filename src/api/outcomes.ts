@@ -42,6 +42,12 @@ export function member(value: unknown, ...path: string[]): unknown {
   return current;
 }
 
+/** The `code` of a problem+json answer (`events.errors.overlap`), or '' for any other failure. */
+export function problemCode(error: unknown): string {
+  const code = member(error, 'body', 'code');
+  return typeof code === 'string' ? code : '';
+}
+
 export const textAt = (value: unknown, ...path: string[]) => {
   const found = member(value, ...path);
   return typeof found === 'string' ? found : '';

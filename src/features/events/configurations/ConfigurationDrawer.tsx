@@ -8,8 +8,9 @@ import { Modal } from '../../../components/Modal/Modal';
 import { ConfigStateBadge } from './ConfigStateBadge';
 import { ConfigurationForm } from './ConfigurationForm';
 import { ConfigurationLog } from './ConfigurationLog';
-import { eventsOfConfigurationPath, problemCode, problemText, propertyConfigurationsPath } from './configRules';
+import { eventsOfConfigurationPath, problemText, propertyConfigurationsPath } from './configRules';
 import { ReevaluateDialog } from './ReevaluateDialog';
+import { problemCode } from '../../../api/outcomes';
 
 const ICON = { size: 16, 'aria-hidden': true, focusable: 'false' } as const;
 type Tab = 'settings' | 'log';

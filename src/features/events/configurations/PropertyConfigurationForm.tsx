@@ -12,9 +12,10 @@ import { FormActions } from '../../../components/form/FormActions';
 import { FormField } from '../../../components/form/FormField';
 import { TextField } from '../../../components/form/TextFields';
 import { MeasurementPicker } from '../../../components/MeasurementPicker/MeasurementPicker';
-import { MODES, modeLabel, problemCode, problemText, propertyTypeLabel, useEventFieldErrors } from './configRules';
+import { MODES, modeLabel, problemText, propertyTypeLabel, useEventFieldErrors } from './configRules';
 import { PossibleValuesEditor } from './PossibleValuesEditor';
 import { aggregationChoices, draftProblems, propertyConfigurationBody, propertyDraftOf, type PropertyDraft } from './propertyConfigRules';
+import { problemCode } from '../../../api/outcomes';
 
 const FIELDS = [
   'Mode',

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemFieldMessages } from '../../../api/fieldErrors';
+import { problemCode } from '../../../api/outcomes';
 import { isProblemError } from '../../../api/transport/errors';
 import type { EventPropertyDatatype, EventStartSource, EventType, EventPropertyMode } from '../../../api/generated/historian.gen';
 
@@ -103,13 +104,6 @@ export function eventErrorText(t: TFunction, code: string): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** The code of a failed call's problem (403/409 name the rule in `code`), if any. */
-export function problemCode(error: unknown): string | undefined {
-  if (!isProblemError(error)) return undefined;
-  const code = error.body.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** The explanation of a failed call: the rule it broke in words, else the server's detail. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetEventsQuery, useMergeEventMutation } from '../../../api/areas/events';
 import type { Event } from '../../../api/generated/historian.gen';
 import { Modal } from '../../../components/Modal/Modal';
-import { problemCode } from '../shared/problems';
+import { problemCode } from '../../../api/outcomes';
 
 /**
  * Merge with the previous event (rulebook: the same configuration's latest start before this

@@ -5,7 +5,7 @@ import { useCreateEventMutation } from '../../../api/areas/events';
 import type { Event, EventConfigurationRead, EventPropertyConfigurationRead } from '../../../api/generated/historian.gen';
 import { Modal } from '../../../components/Modal/Modal';
 import { useFormErrors } from '../../../components/form/useFormErrors';
-import { problemCode } from '../shared/problems';
+import { problemCode } from '../../../api/outcomes';
 import { PropertyValueInput, typedValue } from './PropertyValueInput';
 import { fromLocalInput, toLocalInput } from '../../../lib/localTimeInput';
 

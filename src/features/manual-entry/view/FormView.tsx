@@ -13,7 +13,7 @@ import { gridRowsOf } from './gridModel';
 import { QueueBanner } from './QueueBanner';
 import { RangePicker } from './RangePicker';
 import { ReasonDialog } from './ReasonDialog';
-import { member } from '../../../api/outcomes';
+import { problemCode } from '../../../api/outcomes';
 import { fromLocalInput } from '../../../lib/localTimeInput';
 import { durationMs, FALLBACK_DEFAULT_RANGE, FALLBACK_MAX_RANGE, rangeBounds, readRange, toLocalMinute, writeRange, type ViewRange } from './timeRange';
 import { useCellWrites } from './useCellWrites';
@@ -21,10 +21,6 @@ import './manualEntryView.css';
 
 /** A manager without a level who may not read the values elsewhere either (server/manual-entry/README.md). */
 const READ_NOT_PERMITTED = 'manual_entry.errors.read_not_permitted';
-const problemCode = (error: unknown): string => {
-  const code = member(error, 'body', 'code');
-  return typeof code === 'string' ? code : '';
-};
 
 const FALLBACK_REFRESH = '30s';
 
