@@ -2524,6 +2524,399 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sink-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connector kinds (MQTT, SparkplugB) with the settings each takes. */
+        get: operations["getSinkTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sinks of the organization by name, each with its statistics; never a secure setting. */
+        get: operations["getSinks"];
+        put?: never;
+        /** Create a sink, stopped; its name is unique in the organization (409). */
+        post: operations["createSink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sinks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a sink's settings before they are saved, step by step (resolve, connect, TLS, authenticate, publish); says which step failed.
+         * @description With the UUID of a stored sink of the organization, the secure settings not sent are taken from it, but only while the broker and user they were stored for are unchanged.
+         */
+        post: operations["testSinkSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sinks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One sink with its statistics. */
+        get: operations["getSink"];
+        /** Update a sink; secure settings are replaced only when sent, and must be sent again when the broker or user changes. A running sink reconnects with the new settings. */
+        put: operations["updateSink"];
+        post?: never;
+        /** Delete a sink; refused (409 sinks.errors.in_use) while forwarders send to it. */
+        delete: operations["deleteSink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sinks/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Start or stop a sink. A stopped sink keeps its disk buffer; its forwarders queue nothing new. */
+        put: operations["setSinkState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sinks/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** What a sink sent, holds in its buffer and dropped, its last error and since when it is connected. */
+        get: operations["getSinkStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forwarders of the organization by name, each with its statistics. */
+        get: operations["getForwarders"];
+        put?: never;
+        /** Create a forwarder, stopped. The caller must be able to read what it selects (server/integrations/README.md). */
+        post: operations["createForwarder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render the templates with a real recent point (or event) as the forwarder would send it; template errors name the template, line and column. */
+        post: operations["previewForwarder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders/selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a selection resolves to now (counts and the first measurements), before it is saved. */
+        post: operations["previewForwarderSelection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders/test-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render the templates with a real recent point and publish that one message through a stored sink's broker; says whether the broker took it. */
+        post: operations["sendForwarderTestMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One forwarder with its statistics. */
+        get: operations["getForwarder"];
+        /** Update a forwarder; a running one picks the change up at once. */
+        put: operations["updateForwarder"];
+        post?: never;
+        /** Delete a forwarder and what it still had queued. */
+        delete: operations["deleteForwarder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarders/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Start or stop a forwarder. Starting needs the privileges its selection needs, as saving does. */
+        put: operations["setForwarderState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-database-kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database kinds, whether this server has a driver for each, and the settings each takes. */
+        get: operations["getExternalDatabaseKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-databases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The external databases of the organization by name; never a secure setting. */
+        get: operations["getExternalDatabases"];
+        put?: never;
+        /** Create an external database; its name is unique in the organization (409). */
+        post: operations["createExternalDatabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-databases/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test settings before they are saved, step by step (reach, TLS, authenticate, query); says which step failed.
+         * @description With the UUID of a stored database of the organization, the secure settings not sent are taken from it, but only while the host, port, database and user they were stored for are unchanged.
+         */
+        post: operations["testExternalDatabaseSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-databases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One external database. */
+        get: operations["getExternalDatabase"];
+        /** Update an external database; secure settings are replaced only when sent, and must be sent again when host, port, database or user changes. */
+        put: operations["updateExternalDatabase"];
+        post?: never;
+        /** Delete an external database; refused (409 external_databases.errors.in_use) while event configurations or property configurations read from it. */
+        delete: operations["deleteExternalDatabase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-databases/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a query read-only (a read-only transaction, a row limit of at most 100 and a timeout) and answer its columns and first rows.
+         * @description :StartTime and :StopTime in the query are bound as parameters of the driver (never pasted into the text). A query that fails answers 200 with Error naming the step, so the editor can show it beside the query.
+         */
+        post: operations["previewExternalDatabaseQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's assistant configuration (disabled and empty until saved); never the API key. */
+        get: operations["getLlmConfiguration"];
+        /** Save the organization's assistant configuration; the API key is replaced only when sent, and must be sent again when the provider or base URL changes. */
+        put: operations["updateLlmConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm-configuration/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a configuration before it is saved (reach, authenticate, model, tool calling); says which step failed. */
+        post: operations["testLlmConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tools the assistant can be allowed, each with the API call it makes and the privileges that call needs. */
+        get: operations["getLlmTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the assistant; its tools call this API with the caller's own privileges, each call audited and returned with the answer.
+         * @description 409 llm.errors.disabled while the organization's assistant is disabled or not configured; 502 llm.errors.provider when the provider fails or times out (the detail never carries the key).
+         */
+        post: operations["chatWithLlm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3695,7 +4088,7 @@ export interface components {
             /** @description Each event lasts this long; without it an event stops where the next occurrence starts (shifts). */
             Duration?: string;
         };
-        /** @description The external_database start source (wired when external databases exist, issue 21). */
+        /** @description The external_database start source: every PollInterval (default 1m) the query runs read-only with :StartTime and :StopTime bound to the window since the last poll, and each row with a StartTime column (and optionally StopTime, ExternalID and columns named like the event type's properties) starts an event; ExternalID (or StartTime) identifies a row seen before. */
         EventExternalSource: {
             ExternalDatabaseUUID: components["schemas"]["Uuid"];
             Query: string;
@@ -3813,6 +4206,13 @@ export interface components {
             SourcePropertyName?: string | null;
             /** @description property: copy from the parent event instead of this one. */
             FromParent?: boolean;
+            /**
+             * Format: uuid
+             * @description external_database mode: the database the value is read from.
+             */
+            ExternalDatabaseUUID?: string | null;
+            /** @description external_database mode: a query answering one row; its first column is the value. :StartTime, :StopTime and :EventUUID are bound as parameters. */
+            ExternalQuery?: string | null;
             /** @description A lower number is evaluated first. */
             Priority: number;
             /** @description Moves the window's start (may be negative). */
@@ -4148,6 +4548,304 @@ export interface components {
         AccessLevel: "disabled" | "default" | "elevated";
         /** @enum {string} */
         DatabaseKind: "postgres" | "mysql" | "oracle" | "sqlserver" | "sqlite" | "hdb" | "ase";
+        ServiceStateChange: {
+            State: components["schemas"]["ServiceState"];
+        };
+        SinkType: {
+            Type: components["schemas"]["ConnectorKind"];
+            SettingsSchema: components["schemas"]["SettingsSchema"];
+        };
+        /** @description A broker connection that forwarders send through (DOMAIN.md §7). Created stopped. */
+        Sink: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            Type: components["schemas"]["ConnectorKind"];
+            State: $Read<components["schemas"]["ServiceState"]>;
+            Settings: components["schemas"]["SettingsMap"];
+            /** @description Password and client key; sent only when changed, never returned. */
+            SecureSettings?: $Write<components["schemas"]["SettingsMap"]>;
+            /** @description The secure settings that hold a value (names only). */
+            StoredSecureSettings: $Read<string[]>;
+            Statistics: $Read<components["schemas"]["SinkStatistics"]>;
+            ForwarderCount: $Read<number>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        /** @description Settings of a sink to test, saved or not. */
+        SinkTest: {
+            /** @description The stored sink being edited; its secure settings fill in those not sent. */
+            UUID?: components["schemas"]["Uuid"];
+            Type: components["schemas"]["ConnectorKind"];
+            Settings?: components["schemas"]["SettingsMap"];
+            SecureSettings?: components["schemas"]["SettingsMap"];
+        };
+        SinkStatistics: {
+            Connected: boolean;
+            /** @description Messages the broker acknowledged since the sink started. */
+            Sent: number;
+            /** @description Messages waiting in the buffer (memory and disk). */
+            Buffered: number;
+            BufferedBytes: number;
+            /** @description Messages dropped because a buffer limit was reached. */
+            Dropped: number;
+            LastError: string | null;
+            /** Format: date-time */
+            LastErrorAt: string | null;
+            /** Format: date-time */
+            ConnectedSince: string | null;
+            /**
+             * Format: date-time
+             * @description When the server running the sink last reported.
+             */
+            UpdatedAt: string | null;
+        };
+        /** @description What a forwarder sends; the union of what each list selects. */
+        ForwarderSelection: {
+            /** @description Measurements with any of these labels. */
+            Labels?: string[];
+            /** @description The asset properties of these assets and of those below them. */
+            AssetUUIDs?: components["schemas"]["Uuid"][];
+            AssetPropertyUUIDs?: components["schemas"]["Uuid"][];
+            /** @description Events of these types when they start and when they close. */
+            EventTypeUUIDs?: components["schemas"]["Uuid"][];
+        };
+        /** @description Go text/template syntax (a subset: fields, pipelines, if/else/range/with, the functions getMeasurement, getAsset, toJson, printf, formatTime). Fields: Timestamp, Value, Quality, ErrorStatus, MeasurementUUID, AssetPropertyUUID, Tags; for events Event. */
+        ForwarderTemplates: {
+            PointMessage?: string;
+            MeasurementTopic?: string;
+            AssetPropertyTopic?: string;
+            EventMessage?: string;
+            EventTopic?: string;
+        };
+        ForwarderStatistics: {
+            /** @description Points and events waiting for the sink. */
+            Queued: number;
+            /** @description Points and events handed to the sink. */
+            Forwarded: number;
+            /** Format: date-time */
+            LastForwardedAt: string | null;
+            LastError: string | null;
+            /** @description What the selection resolved to at the last reload. */
+            SelectedMeasurements: number;
+        };
+        /** @description What to send to a sink, and how (DOMAIN.md §7). Created stopped. */
+        Forwarder: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            SinkUUID: components["schemas"]["Uuid"];
+            SinkName?: $Read<string>;
+            State: $Read<components["schemas"]["ServiceState"]>;
+            Selection: components["schemas"]["ForwarderSelection"];
+            /**
+             * @description sparkplugb needs a SparkplugB sink, json an MQTT one.
+             * @enum {string}
+             */
+            Format: "json" | "sparkplugb";
+            Templates: components["schemas"]["ForwarderTemplates"];
+            /** @description How often the selection is resolved again (new measurements, moved assets); at least 10s. */
+            ReloadInterval: string;
+            Statistics: $Read<components["schemas"]["ForwarderStatistics"]>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        ForwarderSelectionPreview: {
+            Measurements: number;
+            AssetProperties: number;
+            EventTypes: number;
+            /** @description The first measurements (at most 20), by name. */
+            Sample: {
+                MeasurementUUID: components["schemas"]["Uuid"];
+                MeasurementName: string;
+                AssetPropertyUUID?: components["schemas"]["Uuid"];
+                AssetPath?: string;
+            }[];
+        };
+        ForwarderPreviewRequest: {
+            /** @enum {string} */
+            Format: "json" | "sparkplugb";
+            Templates: components["schemas"]["ForwarderTemplates"];
+            Selection?: components["schemas"]["ForwarderSelection"];
+            /** @description The measurement whose latest point renders; default: the first selected one with a point. */
+            MeasurementUUID?: components["schemas"]["Uuid"];
+            AssetPropertyUUID?: components["schemas"]["Uuid"];
+            /** @description Render the event templates with this event. */
+            EventUUID?: components["schemas"]["Uuid"];
+        };
+        ForwarderPreview: {
+            Topic: string | null;
+            /** @description The message as sent; for sparkplugb, the decoded payload as JSON. */
+            Payload: string | null;
+            /** @description The point or event the preview rendered. */
+            Source?: {
+                MeasurementUUID?: components["schemas"]["Uuid"];
+                MeasurementName?: string;
+                AssetPropertyUUID?: components["schemas"]["Uuid"];
+                EventUUID?: components["schemas"]["Uuid"];
+                /** Format: date-time */
+                Time?: string;
+                Value?: unknown;
+                Quality?: number | null;
+            };
+            Errors: components["schemas"]["TemplateError"][];
+        };
+        TemplateError: {
+            /** @description Which template (PointMessage, MeasurementTopic, …). */
+            Template: string;
+            Message: string;
+            /** @description A translation key. */
+            Code?: string;
+            Line?: number;
+            Column?: number;
+        };
+        ForwarderTestMessageRequest: components["schemas"]["ForwarderPreviewRequest"] & {
+            SinkUUID: components["schemas"]["Uuid"];
+        };
+        ForwarderTestMessageResult: {
+            /** @description The broker acknowledged the message. */
+            Delivered: boolean;
+            /** @description Why it was not delivered. */
+            Message?: string;
+            Topic: string | null;
+            Payload: string | null;
+            Errors: components["schemas"]["TemplateError"][];
+        };
+        ExternalDatabaseKindInfo: {
+            Kind: components["schemas"]["DatabaseKind"];
+            /** @description This server has a driver for the kind. */
+            Available: boolean;
+            /** @description The driver package, e.g. pg, mysql2, mssql, sql.js. */
+            Driver?: string;
+            SettingsSchema: components["schemas"]["SettingsSchema"];
+        };
+        /** @description A database of another system (MES, ERP, LIMS) that events read from (DOMAIN.md §9). */
+        ExternalDatabase: {
+            UUID: $Read<components["schemas"]["Uuid"]>;
+            Name: string;
+            Description?: string;
+            Kind: components["schemas"]["DatabaseKind"];
+            Settings: components["schemas"]["SettingsMap"];
+            /** @description The password; sent only when changed, never returned. */
+            SecureSettings?: $Write<components["schemas"]["SettingsMap"]>;
+            StoredSecureSettings: $Read<string[]>;
+            /** @description Event and property configurations that read from it. */
+            UsedBy: $Read<number>;
+            /** Format: date-time */
+            CreatedAt?: $Read<string>;
+            /** Format: date-time */
+            UpdatedAt?: $Read<string>;
+        };
+        ExternalDatabaseTest: {
+            /** @description The stored database being edited; its secure settings fill in those not sent. */
+            UUID?: components["schemas"]["Uuid"];
+            Kind: components["schemas"]["DatabaseKind"];
+            Settings?: components["schemas"]["SettingsMap"];
+            SecureSettings?: components["schemas"]["SettingsMap"];
+        };
+        ExternalQueryPreviewRequest: {
+            Query: string;
+            /**
+             * Format: date-time
+             * @description Bound to :StartTime; default an hour ago.
+             */
+            StartTime?: string;
+            /**
+             * Format: date-time
+             * @description Bound to :StopTime; default now.
+             */
+            StopTime?: string;
+            /** @default 20 */
+            Limit?: number;
+            /** @default 10 */
+            TimeoutSeconds?: number;
+        };
+        ExternalQueryPreview: {
+            Columns: {
+                Name: string;
+                Type?: string;
+            }[];
+            Rows: unknown[][];
+            /** @description The query had more rows than the limit. */
+            Truncated: boolean;
+            DurationMs: number;
+            Error?: {
+                /** @enum {string} */
+                Step: "reach" | "tls" | "authenticate" | "query" | "timeout";
+                Message: string;
+                /** @description A translation key. */
+                Code?: string;
+            };
+        };
+        /** @enum {string} */
+        LlmProvider: "openai" | "azure_openai" | "anthropic" | "openai_compatible";
+        /** @description The organization's assistant (DOMAIN.md §10). */
+        LlmConfiguration: {
+            Enabled: boolean;
+            Provider: components["schemas"]["LlmProvider"];
+            /** @description e.g. http://localhost:11434/v1 for a local OpenAI-compatible server; empty for the provider default. */
+            BaseURL: string;
+            Model: string;
+            AzureDeployment?: string;
+            ApiVersion?: string;
+            /** @description Sent only when changed (null clears it); never returned. */
+            SecureSettings?: $Write<{
+                ApiKey?: string | null;
+            }>;
+            StoredSecureSettings: $Read<string[]>;
+            /** @default 60 */
+            TimeoutSeconds: number;
+            /** @default 1024 */
+            MaxOutputTokens: number;
+            AllowedTools: string[];
+            /** Format: date-time */
+            UpdatedAt?: $Read<string | null>;
+        };
+        LlmTool: {
+            Name: string;
+            Description: string;
+            Method: string;
+            /** @description The API call the tool makes. */
+            Path: string;
+            Privileges: string[];
+        };
+        LlmChatMessage: {
+            /** @enum {string} */
+            Role: "user" | "assistant";
+            Content: string;
+        };
+        LlmChatRequest: {
+            ConversationUUID?: components["schemas"]["Uuid"];
+            Messages: components["schemas"]["LlmChatMessage"][];
+        };
+        LlmToolCall: {
+            UUID: components["schemas"]["Uuid"];
+            Tool: string;
+            Arguments: {
+                [key: string]: unknown;
+            };
+            Method: string;
+            /** @description The call as made, with its query string, so it can be replayed. */
+            Path: string;
+            /** @description The HTTP status the API answered. */
+            Status: number;
+            DurationMs: number;
+            /** @description What came back, in short (e.g. "12 measurements"). */
+            Summary?: string;
+        };
+        LlmChatAnswer: {
+            ConversationUUID: components["schemas"]["Uuid"];
+            Message: components["schemas"]["LlmChatMessage"];
+            ToolCalls: components["schemas"]["LlmToolCall"][];
+            Usage?: {
+                InputTokens?: number;
+                OutputTokens?: number;
+            };
+        };
         /** @enum {string} */
         ServiceState: "running" | "stopped";
         /** @enum {string} */
@@ -9992,6 +10690,915 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSinkTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SinkType"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sinks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sink"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Sink"];
+            };
+        };
+        responses: {
+            /** @description The sink. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    testSinkSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SinkTest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sink. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sink"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateSink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Sink"];
+            };
+        };
+        responses: {
+            /** @description The sink. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteSink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setSinkState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceStateChange"];
+            };
+        };
+        responses: {
+            /** @description The sink. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSinkStatistics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SinkStatistics"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getForwarders: {
+        parameters: {
+            query?: {
+                /** @description Only the forwarders that send to this sink. */
+                SinkUUID?: string;
+            };
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forwarders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forwarder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createForwarder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Forwarder"];
+            };
+        };
+        responses: {
+            /** @description The forwarder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forwarder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    previewForwarder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwarderPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered topic and payload, or the template errors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForwarderPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    previewForwarderSelection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwarderSelection"];
+            };
+        };
+        responses: {
+            /** @description The resolved selection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForwarderSelectionPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendForwarderTestMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwarderTestMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description What was sent and whether the broker acknowledged it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForwarderTestMessageResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getForwarder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forwarder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forwarder"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateForwarder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Forwarder"];
+            };
+        };
+        responses: {
+            /** @description The forwarder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forwarder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteForwarder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setForwarderState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceStateChange"];
+            };
+        };
+        responses: {
+            /** @description The forwarder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forwarder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getExternalDatabaseKinds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalDatabaseKindInfo"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getExternalDatabases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The databases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalDatabase"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createExternalDatabase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalDatabase"];
+            };
+        };
+        responses: {
+            /** @description The database. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalDatabase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    testExternalDatabaseSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalDatabaseTest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getExternalDatabase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalDatabase"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateExternalDatabase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalDatabase"];
+            };
+        };
+        responses: {
+            /** @description The database. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalDatabase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteExternalDatabase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    previewExternalDatabaseQuery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalQueryPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The columns and rows, or the error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalQueryPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getLlmConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmConfiguration"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateLlmConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LlmConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    testLlmConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LlmConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getLlmTools: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tools. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmTool"][];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    chatWithLlm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the call acts in; the stored organization by default. */
+                "x-organization-uuid"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LlmChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer and the tool calls made for it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmChatAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

@@ -41,7 +41,7 @@ const ACCESS = [
 /** Collectors, their health and updates. */
 const COLLECTORS = [/Collector(s|Status|Token|Template|HealthHistory|Update)?$/, /ProductUpdates?$/];
 /** Settings, table layouts, the licence and time-series databases. */
-const CONFIGURATION = [/Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
+const CONFIGURATION = [/^(?!.*(Sink|ExternalDatabase)).*Settings?(Batch)?$/, /TableSetting$/, 'getLicenseFingerprint', 'activateLicense', /TimeseriesDatabase/];
 /** Background jobs: their list, progress, logs, pause, resume and cancel (the lazy jobs panel). */
 const JOBS = [/^(get|pause|resume|cancel)Jobs?(Logs)?$/];
 
@@ -67,6 +67,12 @@ const EVENT_CONFIGURATIONS = [/^(get|create|update|delete)EventTypes?$/, /^(get|
 const EVENTS = [/^(get|create|update|delete|merge|split)Events?$/, 'getEventTypePropertyValues'];
 /** Manual entry forms: their definitions and access, the operator grid's entries and the values typed into it. */
 const MANUAL_ENTRY = [/^(get|create|update|delete|replace|write)ManualEntry/];
+/** Sinks (broker connections) and the forwarders that send through them: their tests, state, statistics and previews. */
+const SINKS = [/Sink/, /Forwarder/];
+/** External databases: their kinds, tests and read-only query previews. */
+const EXTERNAL_DATABASES = [/ExternalDatabase/];
+/** The AI assistant: its configuration, its tools and the chat. */
+const LLM = [/Llm/];
 
 /** Browser navigations, static files and the collector-facing calls: never made by this client. */
 const NOT_CALLED = [
@@ -124,6 +130,9 @@ const config: ConfigFile = {
     '../src/api/generated/eventConfigurations.gen.ts': { exportName: 'eventConfigurationsEndpoints', filterEndpoints: called(EVENT_CONFIGURATIONS) },
     '../src/api/generated/events.gen.ts': { exportName: 'eventsEndpoints', filterEndpoints: called(EVENTS) },
     '../src/api/generated/manualEntry.gen.ts': { exportName: 'manualEntryEndpoints', filterEndpoints: called(MANUAL_ENTRY) },
+    '../src/api/generated/sinks.gen.ts': { exportName: 'sinksEndpoints', filterEndpoints: called(SINKS) },
+    '../src/api/generated/externalDatabases.gen.ts': { exportName: 'externalDatabasesEndpoints', filterEndpoints: called(EXTERNAL_DATABASES) },
+    '../src/api/generated/llm.gen.ts': { exportName: 'llmEndpoints', filterEndpoints: called(LLM) },
   },
 };
 
@@ -146,5 +155,8 @@ export const AREAS = {
   eventConfigurations: called(EVENT_CONFIGURATIONS),
   events: called(EVENTS),
   manualEntry: called(MANUAL_ENTRY),
+  sinks: called(SINKS),
+  externalDatabases: called(EXTERNAL_DATABASES),
+  llm: called(LLM),
 };
 export const isNotCalled = (name: string) => NOT_CALLED.includes(name);

@@ -23,6 +23,9 @@ import { prototypesTags } from './areas/prototypes';
 import { eventConfigurationsTags } from './areas/eventConfigurations';
 import { eventsTags } from './areas/events';
 import { manualEntryTags } from './areas/manualEntry';
+import { sinksTags } from './areas/sinks';
+import { externalDatabasesTags } from './areas/externalDatabases';
+import { llmTags } from './areas/llm';
 import type { ApiTag, EndpointTags } from './tags';
 
 // The tag tables of the areas (src/api/areas) are the only source of tags: these tests read it with a sample answer
@@ -49,6 +52,9 @@ const table: Record<string, EndpointTags> = {
   ...eventConfigurationsTags,
   ...eventsTags,
   ...manualEntryTags,
+  ...sinksTags,
+  ...externalDatabasesTags,
+  ...llmTags,
 };
 
 function tagsOf(description: EndpointTags['providesTags']): { type: string; id?: string }[] {

@@ -47,6 +47,11 @@ export const tagTypes = [
   'ManualEntryForm',
   'ManualEntryFormAccess',
   'ManualEntryEntries',
+  'Sink',
+  'SinkStatistics',
+  'Forwarder',
+  'ExternalDatabase',
+  'LlmConfiguration',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -720,6 +720,10 @@ export type EventPropertyConfiguration = {
   SourcePropertyName?: string | null;
   /** property: copy from the parent event instead of this one. */
   FromParent?: boolean;
+  /** external_database mode: the database the value is read from. */
+  ExternalDatabaseUUID?: string | null;
+  /** external_database mode: a query answering one row; its first column is the value. :StartTime, :StopTime and :EventUUID are bound as parameters. */
+  ExternalQuery?: string | null;
   /** A lower number is evaluated first. */
   Priority: number;
   /** Moves the window's start (may be negative). */
@@ -777,6 +781,10 @@ export type EventPropertyConfigurationRead = {
   SourcePropertyName?: string | null;
   /** property: copy from the parent event instead of this one. */
   FromParent?: boolean;
+  /** external_database mode: the database the value is read from. */
+  ExternalDatabaseUUID?: string | null;
+  /** external_database mode: a query answering one row; its first column is the value. :StartTime, :StopTime and :EventUUID are bound as parameters. */
+  ExternalQuery?: string | null;
   /** A lower number is evaluated first. */
   Priority: number;
   /** Moves the window's start (may be negative). */

@@ -2120,6 +2120,354 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getSinkTypes: build.query<GetSinkTypesApiResponse, GetSinkTypesApiArg>({
+      query: (queryArg) => ({
+        url: `/sink-types`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getSinks: build.query<GetSinksApiResponse, GetSinksApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createSink: build.mutation<CreateSinkApiResponse, CreateSinkApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks`,
+        method: "POST",
+        body: queryArg.sink,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    testSinkSettings: build.mutation<
+      TestSinkSettingsApiResponse,
+      TestSinkSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/sinks/test`,
+        method: "POST",
+        body: queryArg.sinkTest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getSink: build.query<GetSinkApiResponse, GetSinkApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateSink: build.mutation<UpdateSinkApiResponse, UpdateSinkApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.sink,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteSink: build.mutation<DeleteSinkApiResponse, DeleteSinkApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    setSinkState: build.mutation<SetSinkStateApiResponse, SetSinkStateApiArg>({
+      query: (queryArg) => ({
+        url: `/sinks/${queryArg.id}/state`,
+        method: "PUT",
+        body: queryArg.serviceStateChange,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getSinkStatistics: build.query<
+      GetSinkStatisticsApiResponse,
+      GetSinkStatisticsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/sinks/${queryArg.id}/statistics`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getForwarders: build.query<GetForwardersApiResponse, GetForwardersApiArg>({
+      query: (queryArg) => ({
+        url: `/forwarders`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+        params: {
+          SinkUUID: queryArg.sinkUuid,
+        },
+      }),
+    }),
+    createForwarder: build.mutation<
+      CreateForwarderApiResponse,
+      CreateForwarderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders`,
+        method: "POST",
+        body: queryArg.forwarder,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    previewForwarder: build.mutation<
+      PreviewForwarderApiResponse,
+      PreviewForwarderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/preview`,
+        method: "POST",
+        body: queryArg.forwarderPreviewRequest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    previewForwarderSelection: build.mutation<
+      PreviewForwarderSelectionApiResponse,
+      PreviewForwarderSelectionApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/selection`,
+        method: "POST",
+        body: queryArg.forwarderSelection,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    sendForwarderTestMessage: build.mutation<
+      SendForwarderTestMessageApiResponse,
+      SendForwarderTestMessageApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/test-message`,
+        method: "POST",
+        body: queryArg.forwarderTestMessageRequest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getForwarder: build.query<GetForwarderApiResponse, GetForwarderApiArg>({
+      query: (queryArg) => ({
+        url: `/forwarders/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateForwarder: build.mutation<
+      UpdateForwarderApiResponse,
+      UpdateForwarderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.forwarder,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteForwarder: build.mutation<
+      DeleteForwarderApiResponse,
+      DeleteForwarderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    setForwarderState: build.mutation<
+      SetForwarderStateApiResponse,
+      SetForwarderStateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/forwarders/${queryArg.id}/state`,
+        method: "PUT",
+        body: queryArg.serviceStateChange,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getExternalDatabaseKinds: build.query<
+      GetExternalDatabaseKindsApiResponse,
+      GetExternalDatabaseKindsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-database-kinds`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getExternalDatabases: build.query<
+      GetExternalDatabasesApiResponse,
+      GetExternalDatabasesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    createExternalDatabase: build.mutation<
+      CreateExternalDatabaseApiResponse,
+      CreateExternalDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases`,
+        method: "POST",
+        body: queryArg.externalDatabase,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    testExternalDatabaseSettings: build.mutation<
+      TestExternalDatabaseSettingsApiResponse,
+      TestExternalDatabaseSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases/test`,
+        method: "POST",
+        body: queryArg.externalDatabaseTest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getExternalDatabase: build.query<
+      GetExternalDatabaseApiResponse,
+      GetExternalDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases/${queryArg.id}`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateExternalDatabase: build.mutation<
+      UpdateExternalDatabaseApiResponse,
+      UpdateExternalDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases/${queryArg.id}`,
+        method: "PUT",
+        body: queryArg.externalDatabase,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    deleteExternalDatabase: build.mutation<
+      DeleteExternalDatabaseApiResponse,
+      DeleteExternalDatabaseApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases/${queryArg.id}`,
+        method: "DELETE",
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    previewExternalDatabaseQuery: build.mutation<
+      PreviewExternalDatabaseQueryApiResponse,
+      PreviewExternalDatabaseQueryApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/external-databases/${queryArg.id}/preview`,
+        method: "POST",
+        body: queryArg.externalQueryPreviewRequest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getLlmConfiguration: build.query<
+      GetLlmConfigurationApiResponse,
+      GetLlmConfigurationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/llm-configuration`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    updateLlmConfiguration: build.mutation<
+      UpdateLlmConfigurationApiResponse,
+      UpdateLlmConfigurationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/llm-configuration`,
+        method: "PUT",
+        body: queryArg.llmConfiguration,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    testLlmConfiguration: build.mutation<
+      TestLlmConfigurationApiResponse,
+      TestLlmConfigurationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/llm-configuration/test`,
+        method: "POST",
+        body: queryArg.llmConfiguration,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    getLlmTools: build.query<GetLlmToolsApiResponse, GetLlmToolsApiArg>({
+      query: (queryArg) => ({
+        url: `/llm/tools`,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
+    chatWithLlm: build.mutation<ChatWithLlmApiResponse, ChatWithLlmApiArg>({
+      query: (queryArg) => ({
+        url: `/llm/chat`,
+        method: "POST",
+        body: queryArg.llmChatRequest,
+        headers: {
+          "x-organization-uuid": queryArg["x-organization-uuid"],
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -3455,6 +3803,214 @@ export type GetTranslationsApiArg = {
   /** The organization the call acts in; the stored organization by default. */
   "x-organization-uuid"?: string;
 };
+export type GetSinkTypesApiResponse = /** status 200 The kinds. */ SinkType[];
+export type GetSinkTypesApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetSinksApiResponse = /** status 200 The sinks. */ SinkRead[];
+export type GetSinksApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateSinkApiResponse = /** status 201 The sink. */ SinkRead;
+export type CreateSinkApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  sink: SinkWrite;
+};
+export type TestSinkSettingsApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestSinkSettingsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  sinkTest: SinkTest;
+};
+export type GetSinkApiResponse = /** status 200 The sink. */ SinkRead;
+export type GetSinkApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateSinkApiResponse = /** status 200 The sink. */ SinkRead;
+export type UpdateSinkApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  sink: SinkWrite;
+};
+export type DeleteSinkApiResponse = unknown;
+export type DeleteSinkApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type SetSinkStateApiResponse = /** status 200 The sink. */ SinkRead;
+export type SetSinkStateApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  serviceStateChange: ServiceStateChange;
+};
+export type GetSinkStatisticsApiResponse =
+  /** status 200 The statistics. */ SinkStatistics;
+export type GetSinkStatisticsApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetForwardersApiResponse =
+  /** status 200 The forwarders. */ ForwarderRead[];
+export type GetForwardersApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  /** Only the forwarders that send to this sink. */
+  sinkUuid?: string;
+};
+export type CreateForwarderApiResponse =
+  /** status 201 The forwarder. */ ForwarderRead;
+export type CreateForwarderApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  forwarder: Forwarder;
+};
+export type PreviewForwarderApiResponse =
+  /** status 200 The rendered topic and payload, or the template errors. */ ForwarderPreview;
+export type PreviewForwarderApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  forwarderPreviewRequest: ForwarderPreviewRequest;
+};
+export type PreviewForwarderSelectionApiResponse =
+  /** status 200 The resolved selection. */ ForwarderSelectionPreview;
+export type PreviewForwarderSelectionApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  forwarderSelection: ForwarderSelection;
+};
+export type SendForwarderTestMessageApiResponse =
+  /** status 200 What was sent and whether the broker acknowledged it. */ ForwarderTestMessageResult;
+export type SendForwarderTestMessageApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  forwarderTestMessageRequest: ForwarderTestMessageRequest;
+};
+export type GetForwarderApiResponse =
+  /** status 200 The forwarder. */ ForwarderRead;
+export type GetForwarderApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateForwarderApiResponse =
+  /** status 200 The forwarder. */ ForwarderRead;
+export type UpdateForwarderApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  forwarder: Forwarder;
+};
+export type DeleteForwarderApiResponse = unknown;
+export type DeleteForwarderApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type SetForwarderStateApiResponse =
+  /** status 200 The forwarder. */ ForwarderRead;
+export type SetForwarderStateApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  serviceStateChange: ServiceStateChange;
+};
+export type GetExternalDatabaseKindsApiResponse =
+  /** status 200 The kinds. */ ExternalDatabaseKindInfo[];
+export type GetExternalDatabaseKindsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type GetExternalDatabasesApiResponse =
+  /** status 200 The databases. */ ExternalDatabaseRead[];
+export type GetExternalDatabasesApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type CreateExternalDatabaseApiResponse =
+  /** status 201 The database. */ ExternalDatabaseRead;
+export type CreateExternalDatabaseApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  externalDatabase: ExternalDatabaseWrite;
+};
+export type TestExternalDatabaseSettingsApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestExternalDatabaseSettingsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  externalDatabaseTest: ExternalDatabaseTest;
+};
+export type GetExternalDatabaseApiResponse =
+  /** status 200 The database. */ ExternalDatabaseRead;
+export type GetExternalDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateExternalDatabaseApiResponse =
+  /** status 200 The database. */ ExternalDatabaseRead;
+export type UpdateExternalDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  externalDatabase: ExternalDatabaseWrite;
+};
+export type DeleteExternalDatabaseApiResponse = unknown;
+export type DeleteExternalDatabaseApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type PreviewExternalDatabaseQueryApiResponse =
+  /** status 200 The columns and rows, or the error. */ ExternalQueryPreview;
+export type PreviewExternalDatabaseQueryApiArg = {
+  id: string;
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  externalQueryPreviewRequest: ExternalQueryPreviewRequest;
+};
+export type GetLlmConfigurationApiResponse =
+  /** status 200 The configuration. */ LlmConfigurationRead;
+export type GetLlmConfigurationApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type UpdateLlmConfigurationApiResponse =
+  /** status 200 The configuration. */ LlmConfigurationRead;
+export type UpdateLlmConfigurationApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  llmConfiguration: LlmConfigurationWrite;
+};
+export type TestLlmConfigurationApiResponse =
+  /** status 200 The outcome of each step. */ ConnectionTestResult;
+export type TestLlmConfigurationApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  llmConfiguration: LlmConfigurationWrite;
+};
+export type GetLlmToolsApiResponse = /** status 200 The tools. */ LlmTool[];
+export type GetLlmToolsApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+};
+export type ChatWithLlmApiResponse =
+  /** status 200 The answer and the tool calls made for it. */ LlmChatAnswer;
+export type ChatWithLlmApiArg = {
+  /** The organization the call acts in; the stored organization by default. */
+  "x-organization-uuid"?: string;
+  llmChatRequest: LlmChatRequest;
+};
 export type Uuid = string;
 export type Language = "en" | "nl" | "fr" | "de" | "zh";
 export type UserAttributes = {
@@ -4576,6 +5132,10 @@ export type EventPropertyConfiguration = {
   SourcePropertyName?: string | null;
   /** property: copy from the parent event instead of this one. */
   FromParent?: boolean;
+  /** external_database mode: the database the value is read from. */
+  ExternalDatabaseUUID?: string | null;
+  /** external_database mode: a query answering one row; its first column is the value. :StartTime, :StopTime and :EventUUID are bound as parameters. */
+  ExternalQuery?: string | null;
   /** A lower number is evaluated first. */
   Priority: number;
   /** Moves the window's start (may be negative). */
@@ -4633,6 +5193,10 @@ export type EventPropertyConfigurationRead = {
   SourcePropertyName?: string | null;
   /** property: copy from the parent event instead of this one. */
   FromParent?: boolean;
+  /** external_database mode: the database the value is read from. */
+  ExternalDatabaseUUID?: string | null;
+  /** external_database mode: a query answering one row; its first column is the value. :StartTime, :StopTime and :EventUUID are bound as parameters. */
+  ExternalQuery?: string | null;
   /** A lower number is evaluated first. */
   Priority: number;
   /** Moves the window's start (may be negative). */
@@ -5113,6 +5677,330 @@ export type Translation = {
   Name: string;
   Translation: string;
 };
+export type ConnectorKind = "MQTT" | "SparkplugB";
+export type SinkType = {
+  Type: ConnectorKind;
+  SettingsSchema: SettingsSchema;
+};
+export type Sink = {
+  Name: string;
+  Description?: string;
+  Type: ConnectorKind;
+  Settings: SettingsMap;
+};
+export type ServiceState = "running" | "stopped";
+export type SinkStatistics = {
+  Connected: boolean;
+  /** Messages the broker acknowledged since the sink started. */
+  Sent: number;
+  /** Messages waiting in the buffer (memory and disk). */
+  Buffered: number;
+  BufferedBytes: number;
+  /** Messages dropped because a buffer limit was reached. */
+  Dropped: number;
+  LastError: string | null;
+  LastErrorAt: string | null;
+  ConnectedSince: string | null;
+  /** When the server running the sink last reported. */
+  UpdatedAt: string | null;
+};
+export type SinkRead = {
+  UUID: Uuid;
+  Name: string;
+  Description?: string;
+  Type: ConnectorKind;
+  State: ServiceState;
+  Settings: SettingsMap;
+  /** The secure settings that hold a value (names only). */
+  StoredSecureSettings: string[];
+  Statistics: SinkStatistics;
+  ForwarderCount: number;
+  CreatedAt?: string;
+  UpdatedAt?: string;
+};
+export type SinkWrite = {
+  Name: string;
+  Description?: string;
+  Type: ConnectorKind;
+  Settings: SettingsMap;
+  /** Password and client key; sent only when changed, never returned. */
+  SecureSettings?: SettingsMap;
+};
+export type SinkTest = {
+  /** The stored sink being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
+  Type: ConnectorKind;
+  Settings?: SettingsMap;
+  SecureSettings?: SettingsMap;
+};
+export type ServiceStateChange = {
+  State: ServiceState;
+};
+export type ForwarderSelection = {
+  /** Measurements with any of these labels. */
+  Labels?: string[];
+  /** The asset properties of these assets and of those below them. */
+  AssetUUIDs?: Uuid[];
+  AssetPropertyUUIDs?: Uuid[];
+  /** Events of these types when they start and when they close. */
+  EventTypeUUIDs?: Uuid[];
+};
+export type ForwarderTemplates = {
+  PointMessage?: string;
+  MeasurementTopic?: string;
+  AssetPropertyTopic?: string;
+  EventMessage?: string;
+  EventTopic?: string;
+};
+export type Forwarder = {
+  Name: string;
+  Description?: string;
+  SinkUUID: Uuid;
+  Selection: ForwarderSelection;
+  /** sparkplugb needs a SparkplugB sink, json an MQTT one. */
+  Format: "json" | "sparkplugb";
+  Templates: ForwarderTemplates;
+  /** How often the selection is resolved again (new measurements, moved assets); at least 10s. */
+  ReloadInterval: string;
+};
+export type ForwarderStatistics = {
+  /** Points and events waiting for the sink. */
+  Queued: number;
+  /** Points and events handed to the sink. */
+  Forwarded: number;
+  LastForwardedAt: string | null;
+  LastError: string | null;
+  /** What the selection resolved to at the last reload. */
+  SelectedMeasurements: number;
+};
+export type ForwarderRead = {
+  UUID: Uuid;
+  Name: string;
+  Description?: string;
+  SinkUUID: Uuid;
+  SinkName?: string;
+  State: ServiceState;
+  Selection: ForwarderSelection;
+  /** sparkplugb needs a SparkplugB sink, json an MQTT one. */
+  Format: "json" | "sparkplugb";
+  Templates: ForwarderTemplates;
+  /** How often the selection is resolved again (new measurements, moved assets); at least 10s. */
+  ReloadInterval: string;
+  Statistics: ForwarderStatistics;
+  CreatedAt?: string;
+  UpdatedAt?: string;
+};
+export type TemplateError = {
+  /** Which template (PointMessage, MeasurementTopic, …). */
+  Template: string;
+  Message: string;
+  /** A translation key. */
+  Code?: string;
+  Line?: number;
+  Column?: number;
+};
+export type ForwarderPreview = {
+  Topic: string | null;
+  /** The message as sent; for sparkplugb, the decoded payload as JSON. */
+  Payload: string | null;
+  /** The point or event the preview rendered. */
+  Source?: {
+    MeasurementUUID?: Uuid;
+    MeasurementName?: string;
+    AssetPropertyUUID?: Uuid;
+    EventUUID?: Uuid;
+    Time?: string;
+    Value?: any;
+    Quality?: number | null;
+  };
+  Errors: TemplateError[];
+};
+export type ForwarderPreviewRequest = {
+  Format: "json" | "sparkplugb";
+  Templates: ForwarderTemplates;
+  Selection?: ForwarderSelection;
+  /** The measurement whose latest point renders; default: the first selected one with a point. */
+  MeasurementUUID?: Uuid;
+  AssetPropertyUUID?: Uuid;
+  /** Render the event templates with this event. */
+  EventUUID?: Uuid;
+};
+export type ForwarderSelectionPreview = {
+  Measurements: number;
+  AssetProperties: number;
+  EventTypes: number;
+  /** The first measurements (at most 20), by name. */
+  Sample: {
+    MeasurementUUID: Uuid;
+    MeasurementName: string;
+    AssetPropertyUUID?: Uuid;
+    AssetPath?: string;
+  }[];
+};
+export type ForwarderTestMessageResult = {
+  /** The broker acknowledged the message. */
+  Delivered: boolean;
+  /** Why it was not delivered. */
+  Message?: string;
+  Topic: string | null;
+  Payload: string | null;
+  Errors: TemplateError[];
+};
+export type ForwarderTestMessageRequest = ForwarderPreviewRequest & {
+  SinkUUID: Uuid;
+};
+export type DatabaseKind =
+  "postgres" | "mysql" | "oracle" | "sqlserver" | "sqlite" | "hdb" | "ase";
+export type ExternalDatabaseKindInfo = {
+  Kind: DatabaseKind;
+  /** This server has a driver for the kind. */
+  Available: boolean;
+  /** The driver package, e.g. pg, mysql2, mssql, sql.js. */
+  Driver?: string;
+  SettingsSchema: SettingsSchema;
+};
+export type ExternalDatabase = {
+  Name: string;
+  Description?: string;
+  Kind: DatabaseKind;
+  Settings: SettingsMap;
+};
+export type ExternalDatabaseRead = {
+  UUID: Uuid;
+  Name: string;
+  Description?: string;
+  Kind: DatabaseKind;
+  Settings: SettingsMap;
+  StoredSecureSettings: string[];
+  /** Event and property configurations that read from it. */
+  UsedBy: number;
+  CreatedAt?: string;
+  UpdatedAt?: string;
+};
+export type ExternalDatabaseWrite = {
+  Name: string;
+  Description?: string;
+  Kind: DatabaseKind;
+  Settings: SettingsMap;
+  /** The password; sent only when changed, never returned. */
+  SecureSettings?: SettingsMap;
+};
+export type ExternalDatabaseTest = {
+  /** The stored database being edited; its secure settings fill in those not sent. */
+  UUID?: Uuid;
+  Kind: DatabaseKind;
+  Settings?: SettingsMap;
+  SecureSettings?: SettingsMap;
+};
+export type ExternalQueryPreview = {
+  Columns: {
+    Name: string;
+    Type?: string;
+  }[];
+  Rows: any[][];
+  /** The query had more rows than the limit. */
+  Truncated: boolean;
+  DurationMs: number;
+  Error?: {
+    Step: "reach" | "tls" | "authenticate" | "query" | "timeout";
+    Message: string;
+    /** A translation key. */
+    Code?: string;
+  };
+};
+export type ExternalQueryPreviewRequest = {
+  Query: string;
+  /** Bound to :StartTime; default an hour ago. */
+  StartTime?: string;
+  /** Bound to :StopTime; default now. */
+  StopTime?: string;
+  Limit?: number;
+  TimeoutSeconds?: number;
+};
+export type LlmProvider =
+  "openai" | "azure_openai" | "anthropic" | "openai_compatible";
+export type LlmConfiguration = {
+  Enabled: boolean;
+  Provider: LlmProvider;
+  /** e.g. http://localhost:11434/v1 for a local OpenAI-compatible server; empty for the provider default. */
+  BaseURL: string;
+  Model: string;
+  AzureDeployment?: string;
+  ApiVersion?: string;
+  TimeoutSeconds: number;
+  MaxOutputTokens: number;
+  AllowedTools: string[];
+};
+export type LlmConfigurationRead = {
+  Enabled: boolean;
+  Provider: LlmProvider;
+  /** e.g. http://localhost:11434/v1 for a local OpenAI-compatible server; empty for the provider default. */
+  BaseURL: string;
+  Model: string;
+  AzureDeployment?: string;
+  ApiVersion?: string;
+  StoredSecureSettings: string[];
+  TimeoutSeconds: number;
+  MaxOutputTokens: number;
+  AllowedTools: string[];
+  UpdatedAt?: string | null;
+};
+export type LlmConfigurationWrite = {
+  Enabled: boolean;
+  Provider: LlmProvider;
+  /** e.g. http://localhost:11434/v1 for a local OpenAI-compatible server; empty for the provider default. */
+  BaseURL: string;
+  Model: string;
+  AzureDeployment?: string;
+  ApiVersion?: string;
+  /** Sent only when changed (null clears it); never returned. */
+  SecureSettings?: {
+    ApiKey?: string | null;
+  };
+  TimeoutSeconds: number;
+  MaxOutputTokens: number;
+  AllowedTools: string[];
+};
+export type LlmTool = {
+  Name: string;
+  Description: string;
+  Method: string;
+  /** The API call the tool makes. */
+  Path: string;
+  Privileges: string[];
+};
+export type LlmChatMessage = {
+  Role: "user" | "assistant";
+  Content: string;
+};
+export type LlmToolCall = {
+  UUID: Uuid;
+  Tool: string;
+  Arguments: {
+    [key: string]: any;
+  };
+  Method: string;
+  /** The call as made, with its query string, so it can be replayed. */
+  Path: string;
+  /** The HTTP status the API answered. */
+  Status: number;
+  DurationMs: number;
+  /** What came back, in short (e.g. "12 measurements"). */
+  Summary?: string;
+};
+export type LlmChatAnswer = {
+  ConversationUUID: Uuid;
+  Message: LlmChatMessage;
+  ToolCalls: LlmToolCall[];
+  Usage?: {
+    InputTokens?: number;
+    OutputTokens?: number;
+  };
+};
+export type LlmChatRequest = {
+  ConversationUUID?: Uuid;
+  Messages: LlmChatMessage[];
+};
 export const {
   useGetCurrentUserQuery,
   useLazyGetCurrentUserQuery,
@@ -5367,4 +6255,46 @@ export const {
   useLazyGetAuthenticationProviderTypesQuery,
   useGetTranslationsQuery,
   useLazyGetTranslationsQuery,
+  useGetSinkTypesQuery,
+  useLazyGetSinkTypesQuery,
+  useGetSinksQuery,
+  useLazyGetSinksQuery,
+  useCreateSinkMutation,
+  useTestSinkSettingsMutation,
+  useGetSinkQuery,
+  useLazyGetSinkQuery,
+  useUpdateSinkMutation,
+  useDeleteSinkMutation,
+  useSetSinkStateMutation,
+  useGetSinkStatisticsQuery,
+  useLazyGetSinkStatisticsQuery,
+  useGetForwardersQuery,
+  useLazyGetForwardersQuery,
+  useCreateForwarderMutation,
+  usePreviewForwarderMutation,
+  usePreviewForwarderSelectionMutation,
+  useSendForwarderTestMessageMutation,
+  useGetForwarderQuery,
+  useLazyGetForwarderQuery,
+  useUpdateForwarderMutation,
+  useDeleteForwarderMutation,
+  useSetForwarderStateMutation,
+  useGetExternalDatabaseKindsQuery,
+  useLazyGetExternalDatabaseKindsQuery,
+  useGetExternalDatabasesQuery,
+  useLazyGetExternalDatabasesQuery,
+  useCreateExternalDatabaseMutation,
+  useTestExternalDatabaseSettingsMutation,
+  useGetExternalDatabaseQuery,
+  useLazyGetExternalDatabaseQuery,
+  useUpdateExternalDatabaseMutation,
+  useDeleteExternalDatabaseMutation,
+  usePreviewExternalDatabaseQueryMutation,
+  useGetLlmConfigurationQuery,
+  useLazyGetLlmConfigurationQuery,
+  useUpdateLlmConfigurationMutation,
+  useTestLlmConfigurationMutation,
+  useGetLlmToolsQuery,
+  useLazyGetLlmToolsQuery,
+  useChatWithLlmMutation,
 } = injectedRtkApi;
