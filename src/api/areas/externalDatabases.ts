@@ -16,8 +16,8 @@ export const externalDatabasesTags = {
   createExternalDatabase: { invalidatesTags: [{ type: 'ExternalDatabase', id: 'LIST' }] },
   updateExternalDatabase: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'ExternalDatabase', id: arg.id }, { type: 'ExternalDatabase', id: 'LIST' }] },
   deleteExternalDatabase: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'ExternalDatabase', id: arg.id }, { type: 'ExternalDatabase', id: 'LIST' }] },
-  testExternalDatabaseSettings: {},
-  previewExternalDatabaseQuery: {},
+  testExternalDatabaseSettings: { invalidatesTags: [] },
+  previewExternalDatabaseQuery: { invalidatesTags: [] },
 } satisfies Record<string, EndpointTags>;
 
 /** What the user is told when a call ends (see outcomes.ts). Tests and previews report on the page. */

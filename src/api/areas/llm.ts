@@ -8,9 +8,9 @@ import { tagTypes, type EndpointTags } from '../tags';
 export const llmTags = {
   getLlmConfiguration: { providesTags: ['LlmConfiguration'] },
   updateLlmConfiguration: { invalidatesTags: ['LlmConfiguration'] },
-  testLlmConfiguration: {},
+  testLlmConfiguration: { invalidatesTags: [] },
   getLlmTools: { providesTags: [] },
-  chatWithLlm: {},
+  chatWithLlm: { invalidatesTags: [] },
 } satisfies Record<string, EndpointTags>;
 
 /** What the user is told when a call ends (see outcomes.ts). The chat reports in its panel. */

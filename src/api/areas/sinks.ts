@@ -24,7 +24,7 @@ export const sinksTags = {
       { type: 'SinkStatistics', id: arg.id },
     ],
   },
-  testSinkSettings: {},
+  testSinkSettings: { invalidatesTags: [] },
   getForwarders: { providesTags: (list: Listed) => listTags('Forwarder', list) },
   getForwarder: { providesTags: forwarder },
   // A forwarder counts on its sink's card.
@@ -32,9 +32,9 @@ export const sinksTags = {
   updateForwarder: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'Forwarder', id: arg.id }, { type: 'Forwarder', id: 'LIST' }, { type: 'Sink', id: 'LIST' }] },
   deleteForwarder: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'Forwarder', id: arg.id }, { type: 'Forwarder', id: 'LIST' }, { type: 'Sink', id: 'LIST' }] },
   setForwarderState: { invalidatesTags: (_result: unknown, _error: unknown, arg: WithId) => [{ type: 'Forwarder', id: arg.id }, { type: 'Forwarder', id: 'LIST' }] },
-  previewForwarder: {},
-  previewForwarderSelection: {},
-  sendForwarderTestMessage: {},
+  previewForwarder: { invalidatesTags: [] },
+  previewForwarderSelection: { invalidatesTags: [] },
+  sendForwarderTestMessage: { invalidatesTags: [] },
 } satisfies Record<string, EndpointTags>;
 
 /** What the user is told when a call ends (see outcomes.ts). Tests and previews report on the page. */
