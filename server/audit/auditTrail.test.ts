@@ -112,7 +112,9 @@ describe('entries', () => {
       'prototype_plans', // a reviewed plan's working state; what applying it changes is audited
       'event_configuration_state', 'event_configuration_logs', // the event processor's progress and log
       'service_leases', // which server runs what must run once
-      'sink_statistics', // counters the server running a sink reports every few seconds
+      'sink_statistics', 'forwarder_statistics', // counters the server running the integrations reports every few seconds
+      'forwarder_selections', // what a forwarder's selection resolved to, refreshed every reload
+      'forwarder_queue', // data waiting for a sink, not configuration
     ]);
     const { rows } = await t.db.query<{ table_name: string; audited: boolean }>(
       `SELECT c.relname AS table_name,
