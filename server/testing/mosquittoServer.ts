@@ -18,6 +18,11 @@ const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 export interface MosquittoOptions {
   /** When given, only these users may connect (allow_anonymous false). */
   users?: Record<string, string>;
+  /**
+   * Keep sessions (clean: false subscribers) and their queued messages across stop() and
+   * restart(): a subscriber then misses nothing published while it reconnects.
+   */
+  persistence?: boolean;
 }
 
 export interface MosquittoServer {
@@ -55,7 +60,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   if (!existsSync(MOSQUITTO)) await aptInstall(['mosquitto']);
   const dir = await mkdtemp(path.join(tmpdir(), 'mosquitto-'));
   const port = await freePort();
-  const lines = [`listener ${port} 127.0.0.1`, 'persistence false', 'log_dest stderr', 'log_type error'];
+  const lines = [`listener ${port} 127.0.0.1`, 'log_dest stderr', 'log_type error'];
+  lines.push(...(options.persistence ? ['persistence true', `persistence_location ${dir}/`, 'max_queued_messages 0'] : ['persistence false']));
   // Run as root (CI containers), mosquitto would drop to its own user, who cannot read this temp dir.
   if (process.getuid?.() === 0) lines.push('user root');
   if (options.users) {
@@ -89,9 +95,14 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     const running = child;
     if (!running) return;
     child = undefined;
+    // SIGTERM: mosquitto saves its sessions (persistence) before it exits.
     await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGKILL');
+      const kill = setTimeout(() => running.kill('SIGKILL'), 3000);
+      running.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      running.kill('SIGTERM');
     });
   };
   await start();
