@@ -168,7 +168,34 @@ describe('the buffer', () => {
     await h.publish(sink, [mqtt('x', '1'), mqtt('x', '2'), mqtt('x', '3'), mqtt('x', '4'), mqtt('x', '5')]);
     await h.stop();
     expect(await statistics(sink)).toMatchObject({ buffered: 2, dropped: 3 });
-    await rm(sinkBufferDir(dataDir, sink), { recursive: true, force: true });
+  });
+
+  it('drops and counts what would pass MaxDiskSpace or leave less than MinFreeDiskSpace', async () => {
+    const big = 'x'.repeat(600 * 1024);
+    const sink = await runningSink('MQTT', { BufferMaxDiskSpace: 1, BrokerURL: 'mqtt://127.0.0.1:1' });
+    const full = await runningSink('MQTT', { BufferMinFreeDiskSpace: 1_000_000_000, BrokerURL: 'mqtt://127.0.0.1:1' });
+    const h = hub();
+    await h.reload();
+    await h.publish(sink, [mqtt('x', big)]);
+    await h.publish(sink, [mqtt('x', big)]);
+    await h.publish(full, [mqtt('x', 'small')]);
+    await h.stop();
+    expect(await statistics(sink)).toMatchObject({ buffered: 1, dropped: 1 });
+    expect(await statistics(full)).toMatchObject({ buffered: 0, dropped: 1 });
+  });
+
+  it('removes the buffer of a deleted sink, keeps that of a stopped one', async () => {
+    const kept = await runningSink('MQTT', { BrokerURL: 'mqtt://127.0.0.1:1' });
+    const deleted = await runningSink('MQTT', { BrokerURL: 'mqtt://127.0.0.1:1' });
+    const h = hub();
+    await h.reload();
+    await h.publish(kept, [mqtt('x', '1')]);
+    await h.publish(deleted, [mqtt('x', '1')]);
+    await database.db.query("UPDATE sinks SET state = 'stopped', updated_at = now() WHERE uuid = $1", [kept]);
+    await database.db.query('DELETE FROM sinks WHERE uuid = $1', [deleted]);
+    await h.reload();
+    expect((await readdir(sinkBufferDir(dataDir, kept))).length).toBe(1);
+    await expect(readdir(sinkBufferDir(dataDir, deleted))).rejects.toThrow();
   });
 });
 
@@ -220,5 +247,34 @@ describe('SparkplugB', () => {
     const death = decode(received.find((m) => m.topic === 'spBv1.0/G2/NDEATH/N2')!);
     expect(Number((death.metrics ?? []).find((m) => m.name === 'bdSeq')?.value)).toBe(Number(bdSeq));
     expect(sink).toBeTruthy();
+  });
+
+  it('DataOnly sends NDATA alone, from seq 0', async () => {
+    const sink = await runningSink('SparkplugB', { GroupID: 'G3', NodeID: 'N3', DataOnly: true });
+    const { received } = await subscriber('spBv1.0/G3/#');
+    const h = hub();
+    h.declareMetrics(sink, 'f', [{ name: 'm', datatype: 'Boolean' }]);
+    await h.reload();
+    await h.publish(sink, [{ kind: 'sparkplug', metrics: [{ name: 'm', timestamp: Date.now(), datatype: 'Boolean', value: true }] }]);
+    await h.publish(sink, [{ kind: 'sparkplug', metrics: [{ name: 'm', timestamp: Date.now(), datatype: 'Boolean', value: null }] }]);
+    await until(() => received.length === 2);
+    expect(received.map((m) => [m.topic, Number(decode(m).seq)])).toEqual([
+      ['spBv1.0/G3/NDATA/N3', 0],
+      ['spBv1.0/G3/NDATA/N3', 1],
+    ]);
+    expect(decode(received[1]).metrics?.[0]).toMatchObject({ name: 'm', value: null });
+  });
+
+  it('sendOnce births the node on its short connection, then sends the data', async () => {
+    const sink = await runningSink('SparkplugB', { GroupID: 'G4', NodeID: 'N4' });
+    const { received } = await subscriber('spBv1.0/G4/#');
+    const result = await sendOnce(database.db, organization, sink, { kind: 'sparkplug', metrics: [{ name: 'Line/Speed', timestamp: Date.now(), datatype: 'Int64', value: 7 }] });
+    expect(result).toMatchObject({ delivered: true });
+    await until(() => received.length === 2);
+    expect(received.map((m) => [m.topic, Number(decode(m).seq)])).toEqual([
+      ['spBv1.0/G4/NBIRTH/N4', 0],
+      ['spBv1.0/G4/NDATA/N4', 1],
+    ]);
+    expect(Number(decode(received[1]).metrics?.[0].value)).toBe(7);
   });
 });

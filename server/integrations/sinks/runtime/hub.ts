@@ -1,3 +1,4 @@
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SinkUnavailableError, type OutgoingMessage, type SinkHub, type SinkHubOptions, type SparkplugMetricDefinition } from '../hub';
 import { sinkConfig } from '../kinds';
@@ -18,6 +19,17 @@ export const STATISTICS_MS = 2000;
 
 export function sinkBufferDir(dataDir: string, sinkUuid: string): string {
   return path.join(dataDir, 'sink-buffers', sinkUuid);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The buffers of deleted sinks can never be sent: removed. A stopped sink keeps its buffer. */
+async function removeOrphanBuffers(dataDir: string, known: ReadonlySet<string>): Promise<void> {
+  const root = path.join(dataDir, 'sink-buffers');
+  const entries = await readdir(root).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (UUID.test(name) && !known.has(name.toLowerCase())) await rm(path.join(root, name), { recursive: true, force: true });
+  }
 }
 
 export function createSinkHub(options: SinkHubOptions): SinkHub {
@@ -81,6 +93,7 @@ export function createSinkHub(options: SinkHubOptions): SinkHub {
       const row = running.get(uuid);
       if (!row || new Date(row.updated_at).getTime() !== connections.get(uuid)!.updatedAt) await close(uuid);
     }
+    await removeOrphanBuffers(dataDir, new Set(rows.map((row) => row.uuid.toLowerCase())));
     for (const row of running.values()) {
       if (closed) return;
       if (!connections.has(row.uuid)) {
