@@ -294,12 +294,15 @@ export class SinkConnection {
     await drained.catch(() => undefined);
     this.stopped = true;
     const client = this.client;
+    const wasConnected = this.connected;
     this.client = undefined;
     this.connected = false;
     this.ready = false;
     this.connectedSince = null;
     for (const reject of this.waiting) reject(new Disconnected('stopped'));
     this.waiting.clear();
-    if (client) await closeClient(client, true);
+    // A clean DISCONNECT, so that the broker drops the will: the NDEATH went out already.
+    if (client) await Promise.race([closeClient(client, !wasConnected), new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+    if (client && wasConnected) await closeClient(client, true);
   }
 }

@@ -98,6 +98,8 @@ describe('MQTT', () => {
       ['site/a/1', 'one'],
       ['site/a/2', 'two'],
     ]);
+    // Written every few seconds while it runs, for any server to answer.
+    await until(async () => (await statistics(sink))?.connected === true && Number((await statistics(sink)).sent) === 2, 10_000);
     await h.stop();
     expect(await statistics(sink)).toMatchObject({ connected: false, sent: 2, dropped: 0 });
   });
@@ -246,6 +248,20 @@ describe('SparkplugB', () => {
     await until(() => received.some((m) => m.topic === 'spBv1.0/G2/NDEATH/N2'));
     const death = decode(received.find((m) => m.topic === 'spBv1.0/G2/NDEATH/N2')!);
     expect(Number((death.metrics ?? []).find((m) => m.name === 'bdSeq')?.value)).toBe(Number(bdSeq));
+    expect(sink).toBeTruthy();
+  });
+
+  it('stopping the hub sends the NDEATH before it disconnects', async () => {
+    const sink = await runningSink('SparkplugB', { GroupID: 'G5', NodeID: 'N5' });
+    const { received } = await subscriber('spBv1.0/G5/#');
+    const h = hub();
+    await h.reload();
+    await until(() => received.length === 1);
+    await h.stop();
+    await until(() => received.length === 2);
+    // Only the one: a clean DISCONNECT, so that the broker does not send the will as well.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.map((m) => m.topic)).toEqual(['spBv1.0/G5/NBIRTH/N5', 'spBv1.0/G5/NDEATH/N5']);
     expect(sink).toBeTruthy();
   });
 
