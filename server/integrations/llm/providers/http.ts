@@ -54,28 +54,27 @@ export async function callProvider<T>(call: ProviderCall): Promise<T> {
       return 'the provider';
     }
   })();
+  // Checked through the signal: the abort's DOMException may come from another realm (not instanceof Error).
+  const signal = AbortSignal.timeout(timeoutMs);
+  const late = () => new LlmProviderError('timeout', `${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new LlmProviderError('timeout', `${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-    }
+    if (signal.aborted) throw late();
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
     throw new LlmProviderError('reach', shorten(maskSecrets(`${host} could not be reached: ${cause}`, secrets)));
   }
   let text: string;
   try {
     text = await response.text();
-  } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new LlmProviderError('timeout', `${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-    }
+  } catch {
+    if (signal.aborted) throw late();
     throw new LlmProviderError('reach', `${host} broke off its answer`);
   }
   if (!response.ok) {
