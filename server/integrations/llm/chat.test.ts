@@ -1,4 +1,5 @@
 import { insertMeasurement } from '../../assets/testing/assetFixtures';
+import { createApiToken } from '../../auth/tokens';
 import { MAX_ROUNDS } from './chat';
 import { FAKE_KEY, MANAGER, openLlmFixture, type LlmFixture, type LlmUser } from './testing/llmFixture';
 
@@ -89,6 +90,22 @@ describe('POST /llm/chat', () => {
     expect(answer.ToolCalls).toMatchObject([{ Tool: 'list_measurements', Status: 403, Path: '/api/measurements?Limit=50' }]);
     expect(answer.Message.Content).toMatch(/^The historian refused: 403/);
     expect(f.fake.toolResults().at(-1)).toContain('"status":403');
+  });
+
+  it('carries a bearer token as it came: a token capped below the user’s privileges gets 403 in the tool call too', async () => {
+    const viaToken = async (cap?: Map<string, Set<string>>) => {
+      const { Token } = await createApiToken(f.db, reader.uuid, `token ${cap ? 'capped' : 'full'}`, cap);
+      const response = await f.app.inject({
+        method: 'POST',
+        url: '/api/llm/chat',
+        headers: { authorization: `Bearer ${Token}`, 'x-organization-uuid': f.organization },
+        payload: { Messages: [{ Role: 'user', Content: 'How many measurements are there?' }] },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<Answer>().ToolCalls;
+    };
+    expect(await viaToken()).toMatchObject([{ Status: 200, Summary: '3 measurements' }]);
+    expect(await viaToken(new Map([[f.organization, new Set(['READ_LLM'])]]))).toMatchObject([{ Status: 403 }]);
   });
 
   it('records each call in llm_tool_calls and in the audit log (area Llm), naming the user', async () => {
