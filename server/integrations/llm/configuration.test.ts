@@ -200,6 +200,15 @@ describe('POST /llm-configuration/test', () => {
     expect(last.body?.tools).toEqual([expect.objectContaining({ name: 'ping', input_schema: expect.any(Object) })]);
   });
 
+  it('speaks Azure OpenAI: the deployment in the path, api-version in the query, the key in api-key', async () => {
+    const response = await test(f.configuration({ Provider: 'azure_openai', BaseURL: f.fake.anthropicUrl, Model: '', AzureDeployment: 'gpt-dep', ApiVersion: '2024-10-21' }));
+    expect(response.json()).toMatchObject({ Success: true });
+    const last = f.fake.requests[f.fake.requests.length - 1];
+    expect(last).toMatchObject({ path: '/openai/deployments/gpt-dep/chat/completions', query: 'api-version=2024-10-21', headers: { 'api-key': FAKE_KEY } });
+    expect(last.headers.authorization).toBeUndefined();
+    expect(last.body?.model).toBeUndefined();
+  });
+
   it('checks the configuration as if enabled: Model is required', async () => {
     const response = await test(f.configuration({ Enabled: false, Model: '' }));
     expect(response.json()).toMatchObject({ status: 400, errors: { Model: [expect.any(String)] } });

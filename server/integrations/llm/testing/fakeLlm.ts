@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 // Tests only (server tests and the browser tests): a local model server on 127.0.0.1 speaking the
 // OpenAI chat completions protocol (/v1/chat/completions, /v1/models, bearer key) and the
-// Anthropic Messages API (/v1/messages, x-api-key). It checks the key (401 on a wrong one),
+// Anthropic Messages API (/v1/messages, x-api-key), and Azure OpenAI's paths
+// (/openai/deployments/{d}/chat/completions?api-version=…, api-key). It checks the key (401 on a wrong one),
 // records every request, and plays a small script:
 // - offered `ping` with a required tool choice: it calls ping (the configuration test);
 // - the last turn is a tool result: a final text quoting it ("I found 3 measurements: A, B, C.",
@@ -21,6 +22,8 @@ export type FakeReply = { text: string } | { toolCalls: FakeToolCall[] } | { sta
 
 export interface RecordedRequest {
   path: string;
+  /** The query string, without its `?` (Azure's api-version). */
+  query: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown> | undefined;
 }
@@ -141,19 +144,23 @@ export async function startFakeLlm(options: { apiKey?: string; model?: string } 
     } catch {
       body = undefined;
     }
-    const path = (request.url ?? '/').split('?')[0];
-    requests.push({ path, headers: request.headers, body });
+    const [path, query = ''] = (request.url ?? '/').split('?');
+    requests.push({ path, query, headers: request.headers, body });
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
     if (response.destroyed) return;
 
     const anthropic = path === '/v1/messages' || (path === '/v1/models' && request.headers['x-api-key'] !== undefined);
-    const key = anthropic ? request.headers['x-api-key'] : request.headers.authorization?.replace(/^Bearer /i, '');
+    // Azure OpenAI: the deployment in the path, the key in api-key, the api-version in the query.
+    const azure = path.startsWith('/openai/');
+    const key = anthropic ? request.headers['x-api-key'] : azure ? request.headers['api-key'] : request.headers.authorization?.replace(/^Bearer /i, '');
     if (options.apiKey !== undefined && key !== options.apiKey) {
       // As OpenAI does: the message names the key it was given, partly; the server must not pass that on.
       return send(response, 401, { error: { message: `Incorrect API key provided: ${String(key)}`, type: 'invalid_request_error', code: 'invalid_api_key' } });
     }
-    if (request.method === 'GET' && path === '/v1/models') return send(response, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
-    if (request.method !== 'POST' || !body || (path !== '/v1/chat/completions' && path !== '/v1/messages')) return send(response, 404, { error: { message: `No route ${path}` } });
+    if (azure && !/^api-version=[\w.-]+$/.test(query)) return send(response, 404, { error: { message: 'Resource not found' } });
+    if (request.method === 'GET' && (path === '/v1/models' || path === '/openai/models')) return send(response, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
+    const completions = path === '/v1/chat/completions' || /^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path);
+    if (request.method !== 'POST' || !body || (!completions && path !== '/v1/messages')) return send(response, 404, { error: { message: `No route ${path}` } });
     if (body.model !== undefined && body.model !== model) return send(response, 404, { error: { message: `The model ${String(body.model)} does not exist` } });
 
     const offered = asArray(body.tools).map((tool) => String((tool.function as Json | undefined)?.name ?? tool.name));
