@@ -187,6 +187,28 @@ describe('POST /llm/chat', () => {
     expect(denied.ToolCalls).toMatchObject([{ Tool: 'query_data', Status: 403 }]);
   });
 
+  it('makes each tool’s call one the API takes, for a user who holds its privileges', async () => {
+    await save({ AllowedTools: ['list_measurements', 'get_measurement', 'query_data', 'list_assets', 'list_events', 'list_event_types'] });
+    const everything = await f.user(['READ_LLM', 'READ_MEASUREMENTS', 'READ_ASSETS', 'READ_EVENTS', 'READ_EVENT_CONFIGURATIONS']);
+    const calls = [
+      { name: 'list_measurements', arguments: { Keyword: 'flow', Limit: 10, Page: 1 } },
+      { name: 'get_measurement', arguments: { UUID: measurements[0] } },
+      { name: 'list_assets', arguments: { Keyword: 'Plant', Path: 'Site A', Limit: 5 } },
+      { name: 'list_events', arguments: { StartTime: '2026-01-01T00:00:00Z', StopTime: '2026-01-02T00:00:00Z', EventTypeUUIDs: [theirs], Limit: 10 } },
+      { name: 'list_event_types', arguments: { Keyword: 'Batch' } },
+    ];
+    f.fake.reply({ toolCalls: calls });
+    const answer = (await ask(everything, 'Everything, please')).json<Answer>();
+    expect(answer.ToolCalls.map((call) => [call.Tool, call.Status])).toEqual(calls.map((call) => [call.name, 200]));
+    expect(answer.ToolCalls.find((call) => call.Tool === 'list_events')?.Path).toBe(
+      `/api/events?Limit=10&StartTime=2026-01-01T00%3A00%3A00Z&StopTime=2026-01-02T00%3A00%3A00Z&EventTypeUUIDs[]=${theirs}`,
+    );
+    // Without READ_EVENTS, the events call is refused by the API itself.
+    f.fake.reply({ toolCalls: [calls[3]] });
+    expect((await ask(reader, 'Events?')).json<Answer>().ToolCalls).toMatchObject([{ Tool: 'list_events', Status: 403 }]);
+    await save();
+  });
+
   it('stops after MAX_ROUNDS rounds, offering no tools in the last', async () => {
     f.fake.reply(...Array.from({ length: MAX_ROUNDS }, () => ({ toolCalls: [{ name: 'list_measurements', arguments: {} }] })));
     const answer = (await ask(reader, 'Loop')).json<Answer>();
