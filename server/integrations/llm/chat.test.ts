@@ -1,6 +1,7 @@
 import { insertMeasurement } from '../../assets/testing/assetFixtures';
 import { createApiToken } from '../../auth/tokens';
 import { MAX_ROUNDS } from './chat';
+import { MAX_TOOL_RESULT } from './tools';
 import { FAKE_KEY, MANAGER, openLlmFixture, type LlmFixture, type LlmUser } from './testing/llmFixture';
 
 // POST /llm/chat on PGlite with the fake model (server/integrations/README.md, "Who may do what" —
@@ -207,6 +208,18 @@ describe('POST /llm/chat', () => {
     f.fake.reply({ toolCalls: [calls[3]] });
     expect((await ask(reader, 'Events?')).json<Answer>().ToolCalls).toMatchObject([{ Tool: 'list_events', Status: 403 }]);
     await save();
+  });
+
+  it('cuts an answer too long for the model, and says so', async () => {
+    for (let index = 0; index < 60; index += 1) await insertMeasurement(f.db, f.organization, `ZZ-${String(index).padStart(3, '0')} ${'long description '.repeat(3)}`);
+    f.fake.reply({ toolCalls: [{ name: 'list_measurements', arguments: { Keyword: 'ZZ-', Limit: 100 } }] });
+    const answer = (await ask(reader, 'All of them')).json<Answer>();
+    expect(answer.ToolCalls).toMatchObject([{ Status: 200, Summary: '60 measurements' }]);
+    const given = JSON.parse(f.fake.toolResults().at(-1) ?? '{}') as { status: number; body: string };
+    expect(given.status).toBe(200);
+    expect(given.body.length).toBeLessThan(MAX_TOOL_RESULT + 200);
+    expect(given.body).toMatch(/… \(cut: the answer had \d+ characters; ask for less\)$/);
+    await f.db.query("UPDATE measurements SET status = 'Deleted' WHERE name LIKE 'ZZ-%'");
   });
 
   it('stops after MAX_ROUNDS rounds, offering no tools in the last', async () => {
