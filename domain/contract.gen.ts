@@ -2908,7 +2908,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the assistant; its tools call this API with the caller's own privileges, each call audited and returned with the answer.
-         * @description 409 llm.errors.disabled while the organization's assistant is disabled or not configured; 502 llm.errors.provider when the provider fails or times out (the detail never carries the key).
+         * @description 409 llm.errors.disabled while the organization's assistant is disabled or not configured; 502 llm.errors.provider when the provider fails, 504 llm.errors.timeout when it does not answer within TimeoutSeconds (the detail never carries the key).
          */
         post: operations["chatWithLlm"];
         delete?: never;

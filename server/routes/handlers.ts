@@ -35,6 +35,7 @@ import { manualEntryEntriesHandlers } from '../manual-entry/entries/handlers';
 import { usersHandlers } from './users';
 import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
 import { sinksHandlers } from '../integrations/sinks/handlers';
+import { llmHandlers } from '../integrations/llm/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -73,6 +74,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...manualEntryEntriesHandlers(ctx),
     ...manualEntryFormsHandlers(ctx),
     ...sinksHandlers(ctx),
+    ...llmHandlers(ctx),
   };
 }
 
