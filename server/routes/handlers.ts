@@ -34,6 +34,7 @@ import { eventsHandlers } from '../events/events/handlers';
 import { manualEntryEntriesHandlers } from '../manual-entry/entries/handlers';
 import { usersHandlers } from './users';
 import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
+import { forwardersHandlers } from '../integrations/forwarders/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -71,6 +72,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...eventsHandlers(ctx),
     ...manualEntryEntriesHandlers(ctx),
     ...manualEntryFormsHandlers(ctx),
+    ...forwardersHandlers(ctx),
   };
 }
 

@@ -1,7 +1,7 @@
 import { TemplateError } from './errors';
 import { FunctionError, FUNCTION_NAMES, TEMPLATE_FUNCTIONS, type TemplateLookups } from './functions';
 import type { Position } from './lex';
-import { parseTemplate, type Command, type Operand, type Pipeline, type TemplateNode } from './parse';
+import { parseTemplate, type BlockNode, type Command, type Operand, type Pipeline, type TemplateNode } from './parse';
 import { isRecord, isTemplateMap, isTrue, printValue, typeName, type TemplateValue } from './values';
 
 // Compiles a template once and renders it against data (a point's or an event's fields). Pure: no
@@ -90,7 +90,7 @@ class Execution {
     }
   }
 
-  private async walkRange(node: Extract<TemplateNode, { type: 'range' }>, dot: TemplateValue): Promise<void> {
+  private async walkRange(node: BlockNode, dot: TemplateValue): Promise<void> {
     const mark = this.variables.length;
     const { variables } = node.pipeline;
     const value = await this.evalPipeline({ ...node.pipeline, variables: [] }, dot);

@@ -25,10 +25,18 @@ export interface Pipeline {
   position: Position;
 }
 
+export interface BlockNode {
+  type: 'if' | 'with' | 'range';
+  pipeline: Pipeline;
+  list: TemplateNode[];
+  elseList: TemplateNode[] | null;
+  position: Position;
+}
+
 export type TemplateNode =
   | { type: 'text'; text: string }
   | { type: 'action'; pipeline: Pipeline; position: Position }
-  | { type: 'if' | 'with' | 'range'; pipeline: Pipeline; list: TemplateNode[]; elseList: TemplateNode[] | null; position: Position }
+  | BlockNode
   | { type: 'break' | 'continue'; position: Position };
 
 type Stop = 'end' | 'else' | 'eof';
