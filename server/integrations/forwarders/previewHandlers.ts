@@ -65,8 +65,9 @@ export function forwarderPreviewHandlers(ctx: AppContext) {
   const preview = async (request: FastifyRequest, body: PreviewBody): Promise<PreviewResult> => {
     const organizationUuid = organizationOf(request);
     if (body.Selection) requireSelectionReadable(request, body.Selection);
-    if (body.EventUUID && !(callerHolds(request, PRIVILEGES.ReadEvents) && callerHolds(request, PRIVILEGES.ReadEventConfigurations))) {
-      throw forbidden('Previewing with an event needs READ_EVENTS and READ_EVENT_CONFIGURATIONS', 'forwarders.errors.selection_not_permitted');
+    const canReadEvents = callerHolds(request, PRIVILEGES.ReadEvents);
+    if (body.EventUUID && !canReadEvents) {
+      throw forbidden('Previewing with an event needs READ_EVENTS', 'forwarders.errors.selection_not_permitted');
     }
     if (body.AssetPropertyUUID && !callerHolds(request, PRIVILEGES.ReadAssets)) {
       throw forbidden('Previewing through an asset property needs READ_ASSETS', 'forwarders.errors.selection_not_permitted');
@@ -75,7 +76,6 @@ export function forwarderPreviewHandlers(ctx: AppContext) {
 
     const { compiled, problems } = compileForwarderTemplates(body.Templates);
     const selection = body.Selection ? await resolveSelection(db, organizationUuid, body.Selection) : undefined;
-    const canReadEvents = callerHolds(request, PRIVILEGES.ReadEvents) && callerHolds(request, PRIVILEGES.ReadEventConfigurations);
     const source = await findPreviewSource(db, organizationUuid, body, selection, canReadEvents);
     if (!source) {
       return {

@@ -17,7 +17,6 @@ export const EVENTS_NEED_JSON = 'forwarders.errors.events_need_json';
 export interface MeasurementFacts {
   datatype: string;
   tags: Record<string, TemplateValue>;
-  value: TemplateValue;
 }
 
 /** What getMeasurement and getAsset read, in one organization only; cached per instance. */
@@ -68,7 +67,7 @@ export function createForwarderLookups(db: Db, organizationUuid: string, options
             Tags: templateMap({ ...tags }),
             Metadata: templateMap(asRecord(row.metadata)),
           };
-          return { value, facts: { datatype: row.datatype, tags, value } };
+          return { value, facts: { datatype: row.datatype, tags } };
         });
       measurements.set(uuid, found);
     }
@@ -228,7 +227,7 @@ export function createMessageRenderer(db: Db): MessageRenderer {
 
   const lookupsOf = (forwarder: ForwarderDefinition): ForwarderLookups => {
     const kept = lookups.get(forwarder.uuid);
-    if (kept && Date.now() - kept.at < LOOKUP_TTL_MS && kept.lookups) return kept.lookups;
+    if (kept && Date.now() - kept.at < LOOKUP_TTL_MS) return kept.lookups;
     const fresh = createForwarderLookups(db, forwarder.organizationUuid);
     lookups.set(forwarder.uuid, { at: Date.now(), lookups: fresh });
     return fresh;

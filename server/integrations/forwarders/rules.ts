@@ -3,7 +3,7 @@ import { parseDuration } from '../../../domain/duration';
 import { PRIVILEGES } from '../../../domain/privilegeNames';
 import type { Db } from '../../db/db';
 import { callerOf, capAllows, organizationOf } from '../../http/caller';
-import { badRequest, forbidden, HttpProblem } from '../../http/problem';
+import { badRequest, HttpProblem } from '../../http/problem';
 import { foreignSelectionEntries, type ForwarderSelectionJson } from './selection';
 import { compileForwarderTemplates } from './templates/forwarderTemplates';
 import type { ForwarderTemplates } from './messages';
@@ -120,5 +120,3 @@ export const assertNameGiven = (name: string): string => {
   if (trimmed === '') throw badRequest('Name is required', { Name: ['is required'] });
   return trimmed;
 };
-
-export const refuseNoPrivilege = (detail: string) => forbidden(detail, 'forwarders.errors.selection_not_permitted');
