@@ -45,9 +45,13 @@ export function parseTemplate(source: string, functions: ReadonlySet<string>): T
   return new Parser(lex(source), functions).parseRoot();
 }
 
+/** Deeper nesting of blocks and parentheses is refused rather than risking the stack. */
+const MAX_DEPTH = 100;
+
 class Parser {
   private index = 0;
   private rangeDepth = 0;
+  private depth = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -124,7 +128,18 @@ class Parser {
     }
   }
 
+  private enter(token: Token) {
+    if (++this.depth > MAX_DEPTH) this.fail(`nested more than ${MAX_DEPTH} deep`, token);
+  }
+
   private parseControl(kind: 'if' | 'with' | 'range', keyword: Token): TemplateNode {
+    this.enter(keyword);
+    const node = this.parseControlBody(kind, keyword);
+    this.depth--;
+    return node;
+  }
+
+  private parseControlBody(kind: 'if' | 'with' | 'range', keyword: Token): TemplateNode {
     const pipeline = this.parsePipeline(kind, true);
     this.expect('close', kind);
     if (kind === 'range') this.rangeDepth++;
@@ -222,8 +237,10 @@ class Parser {
         operand = { type: 'literal', value: null, position };
         break;
       case 'lparen': {
+        this.enter(token);
         const pipeline = this.parsePipeline('parenthesized pipeline', false);
         this.expect('rparen', 'parenthesized pipeline');
+        this.depth--;
         operand = { type: 'pipeline', pipeline, chain: [], position };
         break;
       }

@@ -226,6 +226,11 @@ describe('errors at parse time name line and column', () => {
     expect(error).toMatchObject({ kind: 'syntax', line, column, code: 'forwarders.errors.template_syntax' });
     expect(error.message).toContain(message);
   });
+
+  it('refuses nesting deeper than 100 (parentheses or blocks) instead of overflowing the stack', () => {
+    expect(parseError(`{{${'('.repeat(5000)}1${')'.repeat(5000)}}}`)).toMatchObject({ line: 1, column: 103, message: expect.stringContaining('nested more than 100 deep') });
+    expect(parseError('{{if 1}}'.repeat(3000))).toMatchObject({ line: 1, column: 803, message: expect.stringContaining('nested more than 100 deep') });
+  });
 });
 
 describe('the forwarder templates', () => {
