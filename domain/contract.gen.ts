@@ -4703,8 +4703,16 @@ export interface components {
             Line?: number;
             Column?: number;
         };
-        ForwarderTestMessageRequest: components["schemas"]["ForwarderPreviewRequest"] & {
+        /** @description A preview request and the stored sink to send it through (not an allOf of ForwarderPreviewRequest, whose additionalProperties false would refuse SinkUUID). */
+        ForwarderTestMessageRequest: {
             SinkUUID: components["schemas"]["Uuid"];
+            /** @enum {string} */
+            Format: "json" | "sparkplugb";
+            Templates: components["schemas"]["ForwarderTemplates"];
+            Selection?: components["schemas"]["ForwarderSelection"];
+            MeasurementUUID?: components["schemas"]["Uuid"];
+            AssetPropertyUUID?: components["schemas"]["Uuid"];
+            EventUUID?: components["schemas"]["Uuid"];
         };
         ForwarderTestMessageResult: {
             /** @description The broker acknowledged the message. */

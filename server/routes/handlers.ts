@@ -36,6 +36,7 @@ import { usersHandlers } from './users';
 import { manualEntryFormsHandlers } from '../manual-entry/forms/handlers';
 import { sinksHandlers } from '../integrations/sinks/handlers';
 import { llmHandlers } from '../integrations/llm/handlers';
+import { forwardersHandlers } from '../integrations/forwarders/handlers';
 
 // Every operationId of openapi/historian.yaml that the server implements, by domain. An
 // operation without a handler answers 501 through fastify-openapi-glue.
@@ -75,6 +76,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...manualEntryFormsHandlers(ctx),
     ...sinksHandlers(ctx),
     ...llmHandlers(ctx),
+    ...forwardersHandlers(ctx),
   };
 }
 

@@ -5846,8 +5846,14 @@ export type ForwarderTestMessageResult = {
   Payload: string | null;
   Errors: TemplateError[];
 };
-export type ForwarderTestMessageRequest = ForwarderPreviewRequest & {
+export type ForwarderTestMessageRequest = {
   SinkUUID: Uuid;
+  Format: "json" | "sparkplugb";
+  Templates: ForwarderTemplates;
+  Selection?: ForwarderSelection;
+  MeasurementUUID?: Uuid;
+  AssetPropertyUUID?: Uuid;
+  EventUUID?: Uuid;
 };
 export type DatabaseKind =
   "postgres" | "mysql" | "oracle" | "sqlserver" | "sqlite" | "hdb" | "ase";

@@ -562,8 +562,14 @@ export type ForwarderTestMessageResult = {
   Payload: string | null;
   Errors: TemplateError[];
 };
-export type ForwarderTestMessageRequest = ForwarderPreviewRequest & {
+export type ForwarderTestMessageRequest = {
   SinkUUID: Uuid;
+  Format: "json" | "sparkplugb";
+  Templates: ForwarderTemplates;
+  Selection?: ForwarderSelection;
+  MeasurementUUID?: Uuid;
+  AssetPropertyUUID?: Uuid;
+  EventUUID?: Uuid;
 };
 export const {
   useGetSinkTypesQuery,
