@@ -147,9 +147,13 @@ function connectFailure(error: unknown): Classified {
   return { step: 'authenticate', code: ERROR_CODES.authentication };
 }
 
+/** MariaDB's 1969 (max_statement_time exceeded) has no name in mysql2's table; MySQL's is 3024. */
+const TIMEOUT_ERRNOS = new Set([1969, 3024, 1317]);
+
 function queryFailure(error: unknown): Classified {
   const code = codeOf(error);
-  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return { step: 'timeout', code: ERROR_CODES.timeout };
+  const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;
+  if ((typeof code === 'string' && TIMEOUT_CODES.has(code)) || (typeof errno === 'number' && TIMEOUT_ERRNOS.has(errno))) return { step: 'timeout', code: ERROR_CODES.timeout };
   // 1792 ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION
   if (code === 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION') return { step: 'query', code: ERROR_CODES.readOnly };
   return { step: 'query', code: ERROR_CODES.query };

@@ -50,9 +50,14 @@ class LimitedQuery extends Query {
     this.suspended = true;
     connection.sync();
   }
+  /** With a row count, Sync is not sent ahead: after an error the server waits for it before it is ready again. */
+  handleError(error: Error, connection: { sync(): void }) {
+    connection.sync();
+    (Query.prototype as unknown as { handleError(error: Error, connection: unknown): void }).handleError.call(this, error, connection);
+  }
 }
 
-function clientConfig(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): ClientConfig {
+function clientConfig(settings: NetworkSettings, timeoutMs: number): ClientConfig {
   const ssl =
     settings.tlsMode === 'disable'
       ? false
@@ -68,12 +73,22 @@ function clientConfig(settings: NetworkSettings, timeoutMs: number, queryTimeout
     connectionTimeoutMillis: timeoutMs,
     application_name: settings.options.application_name ?? 'historian',
     ...(searchPath ? { options: `-c search_path=${searchPath.replace(/[^A-Za-z0-9_,"$ ]/g, '')}` } : {}),
-    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   };
 }
 
-function runLimited(client: Client, text: string, values: unknown[], rows: number): Promise<FetchedRows> {
+class ClientTimeout extends Error {}
+
+/**
+ * Runs the query's portal for `rows` rows. The client's own query_timeout cannot be used with a
+ * query object of our own (it replaces its callback), so a timer of our own ends the connection
+ * when the server's statement timeout did not fire in time.
+ */
+function runLimited(client: Client, text: string, values: unknown[], rows: number, backstopMs: number): Promise<FetchedRows> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new ClientTimeout(`no answer within ${backstopMs} ms`));
+      void client.end().catch(() => undefined);
+    }, backstopMs);
     const query = new LimitedQuery({ text, values, rows, rowMode: 'array', types: typeParsers, queryMode: 'extended' } as ConstructorParameters<typeof Query>[0]);
     const fetched: unknown[][] = [];
     let columns: FetchedRows['columns'] = [];
@@ -81,9 +96,13 @@ function runLimited(client: Client, text: string, values: unknown[], rows: numbe
       if (columns.length === 0 && result?.fields) columns = result.fields.map((field) => ({ Name: field.name, Type: TYPE_NAMES[field.dataTypeID] ?? String(field.dataTypeID) }));
       if (fetched.length < rows) fetched.push(row);
     });
-    query.on('error', reject);
+    query.on('error', (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     query.on('end', (result: { fields?: { name: string; dataTypeID: number }[] }) => {
       if (columns.length === 0 && result?.fields) columns = result.fields.map((field) => ({ Name: field.name, Type: TYPE_NAMES[field.dataTypeID] ?? String(field.dataTypeID) }));
+      clearTimeout(timer);
       resolve({ columns, rows: fetched });
     });
     client.query(query);
@@ -91,7 +110,7 @@ function runLimited(client: Client, text: string, values: unknown[], rows: numbe
 }
 
 async function connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Promise<Session> {
-  const client = new Client(clientConfig(settings, timeoutMs, queryTimeoutMs));
+  const client = new Client(clientConfig(settings, timeoutMs));
   client.on('error', () => undefined);
   await client.connect().catch(async (error: unknown) => {
     await client.end().catch(() => undefined);
@@ -110,7 +129,7 @@ async function connect(settings: NetworkSettings, timeoutMs: number, queryTimeou
       await client.query('BEGIN TRANSACTION READ ONLY');
       try {
         await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(options.timeoutMs))}`);
-        return await runLimited(client, bound.text, bound.values, options.limit + 1);
+        return await runLimited(client, bound.text, bound.values, options.limit + 1, queryTimeoutMs ?? options.timeoutMs + 3000);
       } finally {
         await client.query('ROLLBACK').catch(() => undefined);
       }
@@ -134,8 +153,8 @@ function connectFailure(error: unknown): Classified {
 
 function queryFailure(error: unknown): Classified {
   const code = codeOf(error);
-  // 57014 query_canceled: the statement timeout; the client's own timeout says "Query read timeout".
-  if (code === '57014' || /Query read timeout/i.test(String((error as Error)?.message))) return { step: 'timeout', code: ERROR_CODES.timeout };
+  // 57014 query_canceled: the statement timeout.
+  if (code === '57014' || error instanceof ClientTimeout) return { step: 'timeout', code: ERROR_CODES.timeout };
   if (code === '25006') return { step: 'query', code: ERROR_CODES.readOnly };
   return { step: 'query', code: ERROR_CODES.query };
 }
