@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import initSqlJs from 'sql.js';
 import { createTestOrganization, createTestUser, openTestApp, sessionHeaders, type SessionHeaders, type TestApp } from '../../auth/testing/testUsers';
 import { openSecretTrap, type SecretTrap } from '../../testing/secretTrap';
 import { freePort } from '../../testing/services';
+import { maskMessage } from './drivers/common';
 import { bindNamedParameters } from './drivers/sql';
 
 // /external-databases on the server's own database (PGlite), with SQLite files for queries
@@ -222,7 +223,9 @@ describe('the stored password', () => {
 
 describe('SQLite files', () => {
   it('must lie inside HISTORIAN_SQLITE_DIR (400 naming Settings.File)', async () => {
-    for (const file of ['/etc/passwd', '../outside.sqlite', path.join(sqliteDir, '..', 'x.sqlite'), sqliteDir]) {
+    // A link inside the folder to a file outside it is outside too.
+    await symlink('/etc/passwd', path.join(sqliteDir, 'link.sqlite'));
+    for (const file of ['/etc/passwd', '../outside.sqlite', path.join(sqliteDir, '..', 'x.sqlite'), sqliteDir, 'link.sqlite']) {
       const response = await call(manager, 'POST', '/external-databases', { Name: 'outside', Kind: 'sqlite', Settings: { File: file } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'external_databases.errors.file_outside', errors: { 'Settings.File': [expect.any(String)] } });
@@ -355,5 +358,15 @@ describe('named parameters', () => {
     expect(bound.text).toBe(query.replace(/b = :StopTime$/, 'b = $1'));
     expect(bindNamedParameters("SELECT 'a\\':StartTime', :StartTime", params, 'question', { backslashEscapes: true })).toMatchObject({ text: "SELECT 'a\\':StartTime', ?", values: ['a'] });
     expect(bindNamedParameters('SELECT [:StartTime], :StartTime', params, 'at', { brackets: true }).text).toBe('SELECT [:StartTime], @p1');
+  });
+});
+
+describe('driver messages', () => {
+  it('lose userinfo of URLs, password=… pairs and every secret, also URL-encoded', () => {
+    const message = 'connect postgres://plant:S3cret@pw@db:5432/x failed; Server=db;Password=S3cret@pw;User=u; echo S3cret@pw and S3cret%40pw';
+    const masked = maskMessage(message, ['S3cret@pw']);
+    expect(masked).not.toContain('S3cret');
+    expect(masked).toContain('postgres://***@');
+    expect(masked).toContain('Password=***');
   });
 });

@@ -179,5 +179,8 @@ export function limitedResult(columns: ReadOnlyQueryResult['columns'], rows: unk
   };
 }
 
+/** How much longer than the statement timeout a client waits before it drops the connection itself. */
+export const CLIENT_GRACE_MS = 3000;
+
 /** A Date parameter as ISO text, for drivers that take no Date. */
 export const isoParameter = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);

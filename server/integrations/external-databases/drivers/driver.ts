@@ -36,16 +36,13 @@ export interface Classified {
 export interface NetworkDriverDefinition {
   kind: ExternalDatabaseKind;
   defaultPort: number;
-  /** queryTimeoutMs: a client-side backstop beyond the server's statement timeout (run only). */
+  /** queryTimeoutMs: the statement timeout of run() (drivers whose client takes it at connect, mssql). */
   connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Promise<Session>;
   /** The step a failed connect belongs to: reach, tls or authenticate. */
   connectFailure(error: unknown, settings: NetworkSettings): Classified;
   /** The step a failed query belongs to: query or timeout. */
   queryFailure(error: unknown): Classified;
 }
-
-/** How much longer than the statement timeout the client waits before it gives up itself. */
-const CLIENT_GRACE_MS = 3000;
 
 export function networkDriver(definition: NetworkDriverDefinition): ExternalDriver {
   const connect = async (settings: NetworkSettings, secrets: readonly string[], timeoutMs: number, queryTimeoutMs?: number): Promise<Session> => {
@@ -115,7 +112,7 @@ export function networkDriver(definition: NetworkDriverDefinition): ExternalDriv
       const settings = networkSettings(connection, definition.defaultPort);
       const secrets = secretsOf(connection);
       const startedAt = performance.now();
-      const session = await connect(settings, secrets, Math.min(settings.connectTimeoutMs, Math.max(options.timeoutMs, 1000)), options.timeoutMs + CLIENT_GRACE_MS);
+      const session = await connect(settings, secrets, Math.min(settings.connectTimeoutMs, Math.max(options.timeoutMs, 1000)), options.timeoutMs);
       try {
         const fetched = await session.readOnly(query, options);
         return limitedResult(fetched.columns, fetched.rows, options.limit, startedAt);

@@ -1,5 +1,5 @@
 import mysql, { type Connection, type ConnectionOptions, type FieldPacket } from 'mysql2';
-import { codeOf, ERROR_CODES, isNetworkError, isTlsError, type NetworkSettings } from './common';
+import { CLIENT_GRACE_MS, codeOf, ERROR_CODES, isNetworkError, isTlsError, type NetworkSettings } from './common';
 import { networkDriver, type Classified, type FetchedRows, type Session } from './driver';
 import { bindNamedParameters } from './sql';
 import type { ReadOnlyQueryOptions } from './types';
@@ -27,6 +27,8 @@ function options(settings: NetworkSettings, timeoutMs: number): ConnectionOption
     supportBigNumbers: true,
     bigNumberStrings: false,
     multipleStatements: false,
+    // Never LOAD DATA LOCAL: a server of someone else's could ask for the historian's own files.
+    flags: ['-LOCAL_FILES'],
     rowsAsArray: true,
     ...(settings.options.charset ? { charset: settings.options.charset } : {}),
   };
@@ -92,7 +94,7 @@ const TYPE_NAMES: Record<number, string> = {
 
 const typeNameOf = (field: FieldPacket) => (field.columnType !== undefined ? (TYPE_NAMES[field.columnType] ?? String(field.columnType)) : undefined) ?? 'unknown';
 
-function connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Promise<Session> {
+function connect(settings: NetworkSettings, timeoutMs: number): Promise<Session> {
   return new Promise((resolve, reject) => {
     const connection = mysql.createConnection(options(settings, timeoutMs));
     connection.on('error', () => undefined);
@@ -115,7 +117,7 @@ function connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: 
           await query(connection, 'SET SESSION max_statement_time = ?', [timeoutMs / 1000]).catch(() => query(connection, 'SET SESSION MAX_EXECUTION_TIME = ?', [timeoutMs]));
           await query(connection, 'START TRANSACTION READ ONLY');
           try {
-            return await executeLimited(connection, bound.text, bound.values.map(dateParameter), queryOptions.limit + 1, queryTimeoutMs ?? timeoutMs + 3000);
+            return await executeLimited(connection, bound.text, bound.values.map(dateParameter), queryOptions.limit + 1, timeoutMs + CLIENT_GRACE_MS);
           } finally {
             await query(connection, 'ROLLBACK').catch(() => undefined);
           }

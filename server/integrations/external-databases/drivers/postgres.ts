@@ -1,6 +1,6 @@
 import { Client, Query, types as pgTypes, type ClientConfig } from 'pg';
 import type { TLSSocket } from 'node:tls';
-import { codeOf, ERROR_CODES, isNetworkError, isTlsError, type NetworkSettings } from './common';
+import { CLIENT_GRACE_MS, codeOf, ERROR_CODES, isNetworkError, isTlsError, type NetworkSettings } from './common';
 import { networkDriver, type Classified, type FetchedRows, type Session } from './driver';
 import { bindNamedParameters } from './sql';
 import type { ReadOnlyQueryOptions } from './types';
@@ -109,7 +109,7 @@ function runLimited(client: Client, text: string, values: unknown[], rows: numbe
   });
 }
 
-async function connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Promise<Session> {
+async function connect(settings: NetworkSettings, timeoutMs: number): Promise<Session> {
   const client = new Client(clientConfig(settings, timeoutMs));
   client.on('error', () => undefined);
   await client.connect().catch(async (error: unknown) => {
@@ -129,7 +129,7 @@ async function connect(settings: NetworkSettings, timeoutMs: number, queryTimeou
       await client.query('BEGIN TRANSACTION READ ONLY');
       try {
         await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(options.timeoutMs))}`);
-        return await runLimited(client, bound.text, bound.values, options.limit + 1, queryTimeoutMs ?? options.timeoutMs + 3000);
+        return await runLimited(client, bound.text, bound.values, options.limit + 1, options.timeoutMs + CLIENT_GRACE_MS);
       } finally {
         await client.query('ROLLBACK').catch(() => undefined);
       }

@@ -16,7 +16,8 @@ function config(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: n
     user: settings.user,
     password: settings.password ?? '',
     connectionTimeout: timeoutMs,
-    requestTimeout: queryTimeoutMs ?? 15_000,
+    // The statement timeout of run(); the test's SELECT 1 gets the connect timeout.
+    requestTimeout: queryTimeoutMs ?? timeoutMs,
     pool: { min: 0, max: 1 },
     options: {
       encrypt: settings.tlsMode !== 'disable',
