@@ -86,6 +86,14 @@ export function realServerCases(server: () => RealServer): void {
     expect(response.body).not.toContain(server().password);
   });
 
+  it('TLS required of a server without it fails at tls; a database that is not there at authenticate', async () => {
+    const tls = await call(manager, 'POST', '/external-databases/test', { ...settings({ TLSMode: 'require' }), SecureSettings: { Password: server().password } });
+    expect(tls.json()).toMatchObject({ Success: false, FailedStep: 'tls' });
+    const absent = await call(manager, 'POST', '/external-databases/test', { ...settings({ Database: 'absent_database' }), SecureSettings: { Password: server().password } });
+    expect(absent.json()).toMatchObject({ Success: false, FailedStep: 'authenticate' });
+    expect(absent.body).not.toContain(server().password);
+  });
+
   it('the preview answers columns and rows, binding :StartTime and :StopTime (text that looks alike is left alone)', async () => {
     const response = await preview({
       Query: "SELECT id, name, started, ':StartTime' AS literal FROM batches WHERE started >= :StartTime AND started < :StopTime ORDER BY id",
