@@ -7,6 +7,7 @@ import { openSecretTrap, type SecretTrap } from '../../testing/secretTrap';
 import { freePort } from '../../testing/services';
 import { maskMessage } from './drivers/common';
 import { bindNamedParameters } from './drivers/sql';
+import { externalDatabaseConnection, runReadOnlyQuery } from './query';
 
 // /external-databases on the server's own database (PGlite), with SQLite files for queries
 // (server/integrations/README.md, "External databases" and "Secrets"): kinds, the entries of an
@@ -270,6 +271,19 @@ describe('SQLite files', () => {
     }
     const count = await call(manager, 'POST', `/external-databases/${id}/preview`, { Query: 'SELECT count(*) AS n FROM batches' });
     expect(count.json().Rows).toEqual([[30]]);
+  });
+
+  it('the seam (runReadOnlyQuery) binds :EventUUID and dates as the event processor passes them', async () => {
+    const id = await create({ Name: 'sqlite seam', Kind: 'sqlite', Settings: { File: 'mes.sqlite' } });
+    expect(await externalDatabaseConnection(t.db, otherOrganization, id)).toBeUndefined();
+    const connection = await externalDatabaseConnection(t.db, organization, id);
+    if (!connection) throw new Error('the stored database was not found');
+    const result = await runReadOnlyQuery(connection, 'SELECT :EventUUID AS event, count(*) AS n FROM batches WHERE started >= :StartTime AND started < :StopTime', {
+      params: { EventUUID: '5f0c1d2e-0000-4000-8000-000000000001', StartTime: new Date('2026-01-01T10:00:00Z'), StopTime: new Date('2026-01-01T12:00:00Z') },
+      limit: 1,
+      timeoutMs: 5000,
+    });
+    expect(result).toMatchObject({ columns: [{ Name: 'event' }, { Name: 'n' }], rows: [['5f0c1d2e-0000-4000-8000-000000000001', 2]], truncated: false });
   });
 
   it('a missing file fails at reach; bad SQL at query', async () => {
