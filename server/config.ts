@@ -33,6 +33,8 @@ export interface ServerConfig {
   licensePublicKey: LicencePublicKey | undefined;
   /** HISTORIAN_EXPORT_DIR: the only folder task exports write under; unset means `<dataDir>/exports`. */
   exportDir?: string;
+  /** HISTORIAN_SQLITE_DIR: the only folder external SQLite databases are read from; unset means `<dataDir>/external`. */
+  sqliteDir?: string;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -121,6 +123,11 @@ function readTrustProxy(env: Env): TrustProxy {
     .filter((part) => part !== '');
 }
 
+function optionalPath(env: Env, name: string, cwd: string): string | undefined {
+  const value = read(env, name);
+  return value === undefined ? undefined : path.resolve(cwd, value);
+}
+
 /** The root task exports write under (HISTORIAN_EXPORT_DIR). */
 export function exportRootOf(config: Pick<ServerConfig, 'dataDir' | 'exportDir'>): string {
   return config.exportDir ?? path.join(config.dataDir, 'exports');
@@ -148,5 +155,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportUrl: readUrl(env, 'HISTORIAN_SUPPORT_URL', /^(https?:\/\/|mailto:)/, 'an http(s) or mailto: URL', true),
     licensePublicKey: readLicenseKey(env, cwd),
     exportDir: path.resolve(cwd, read(env, 'HISTORIAN_EXPORT_DIR') ?? path.join(read(env, 'HISTORIAN_DATA_DIR') ?? DEFAULT_DATA_DIR, 'exports')),
+    sqliteDir: optionalPath(env, 'HISTORIAN_SQLITE_DIR', cwd),
   };
 }

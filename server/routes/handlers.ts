@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { HttpProblem } from '../http/problem';
 import { assetsHandlers } from '../assets/handlers';
 import { eventDefinitionsHandlers } from '../events/definitions/handlers';
+import { externalDatabasesHandlers } from '../integrations/external-databases/handlers';
 import { auditLogsHandlers } from './auditLogs';
 import { authHandlers } from './auth';
 import { calculationsHandlers } from './calculations';
@@ -77,6 +78,7 @@ export function serviceHandlers(ctx: AppContext) {
     ...sinksHandlers(ctx),
     ...llmHandlers(ctx),
     ...forwardersHandlers(ctx),
+    ...externalDatabasesHandlers(ctx),
   };
 }
 
