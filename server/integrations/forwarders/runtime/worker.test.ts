@@ -4,7 +4,7 @@ import type { Db } from '../../../db/db';
 import { openTestDatabase, type TestDatabase } from '../../../db/testing/testDatabase';
 import type { ServiceLease } from '../../../events/processor/lease';
 import { insertBuiltinDatabase, insertMeasurement } from '../../../ingestion/testing/fixtures';
-import { SinkUnavailableError, type OutgoingMessage, type SinkHub, type SparkplugMetricDefinition } from '../../sinks/hub';
+import { SinkUnavailableError, type OutgoingMessage, type SinkHub, type SinkHubOptions, type SparkplugMetricDefinition } from '../../sinks/hub';
 import { TemplateRenderError, type ForwardedSource, type ForwarderDefinition, type MessageRenderer } from '../messages';
 import { forwarderStatistics } from '../statistics';
 import { insertForwarder, insertSink, setState } from './testFixture';
@@ -73,7 +73,7 @@ function hubs() {
   const made: FakeHub[] = [];
   return {
     made,
-    factory: () => {
+    factory: (_options?: SinkHubOptions) => {
       const hub = new FakeHub();
       made.push(hub);
       return hub;
@@ -246,6 +246,26 @@ describe('the integrations lease', () => {
     await until(() => queued(forwarder), (n) => n === 0);
     expect(other.sent()).toEqual(range(300, 100).map((v) => ({ v })));
     expect([...holder.sent(), ...other.sent()]).toEqual(range(0, 400).map((v) => ({ v })));
+  });
+
+  it('stops even while a publish hangs on the broker, and stops the hub', async () => {
+    const sink = await insertSink(db, organization);
+    const forwarder = await insertForwarder(db, organization, sink);
+    const made = hubs();
+    const hanging = (options: Parameters<typeof made.factory>[0]) => {
+      const hub = made.factory(options);
+      hub.publish = () => new Promise<void>(() => undefined);
+      return hub;
+    };
+    const worker = start({ hub: hanging, stopWaitMs: 200 });
+    await enqueue(forwarder, [1]);
+    await until(() => made.made.length, (n) => n === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(made.made[0].stopped).toBe(true);
+    expect(await queued(forwarder)).toBe(1);
   });
 
   it('stops the hub when the lease is lost and makes a new one when it is held again; stop() gives the lease up', async () => {

@@ -30,6 +30,8 @@ export const DEFAULT_RELOAD_MS = 5 * 60_000;
 /** A forwarder whose sink refused (or whose selection failed) is tried again after this, doubling up to the max. */
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
+/** stop() waits this long for a pass under way (a publish to a slow broker) before it stops the hub. */
+export const STOP_WAIT_MS = 10_000;
 
 export interface IntegrationsLog {
   info(object: object, message?: string): void;
@@ -59,6 +61,8 @@ export interface IntegrationsOptions {
   /** Idle back-off: from idleMinMs (after work or a kick), doubling up to idleMaxMs. */
   idleMinMs?: number;
   idleMaxMs?: number;
+  /** How long stop() waits for a pass under way (default STOP_WAIT_MS). */
+  stopWaitMs?: number;
 }
 
 export interface Integrations {
@@ -473,7 +477,10 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
       clearInterval(heartbeat);
       unsubscribe();
       wake?.();
-      await running;
+      // A publish hanging on a broker must not hold the server's shutdown: the hub is stopped anyway.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, options.stopWaitMs ?? STOP_WAIT_MS)))]);
+      clearTimeout(timer);
       await deactivate();
       await lease.release();
     },
