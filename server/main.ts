@@ -4,6 +4,7 @@ import { startAuditRetention } from './audit/retention';
 import { startCalculationEngine } from './calculations/live/engine';
 import { EVENTS_FEATURE } from './events/access';
 import { startEventProcessor } from './events/processor/engine';
+import { startIntegrations } from './integrations/forwarders/runtime/worker';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { HistorianDataDirLockedError } from './db/dataDirLock';
@@ -45,11 +46,14 @@ async function main() {
   const stopSchedulers = startTaskSchedulers(ctx, app.log);
   const calculations = startCalculationEngine({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE) });
   const events = startEventProcessor({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, EVENTS_FEATURE) });
+  // Forwarders and sinks: delivered by the one server holding the integrations lease.
+  const integrations = startIntegrations({ db, timeseries, log: app.log, dataDir: config.dataDir });
   const close = async () => {
     stopRetention();
     await stopSchedulers();
     await calculations.stop();
     await events.stop();
+    await integrations.stop();
     await app.close();
     await timeseries.close();
     await db.close();

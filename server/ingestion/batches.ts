@@ -1,6 +1,7 @@
 import type { Read, Write } from '../../domain/contract';
 import type { Db } from '../db/db';
 import { badRequest } from '../http/problem';
+import { queuePoints } from '../integrations/forwarders/runtime/queue';
 import { emitIngested, hasIngestedListeners } from './events';
 import { InvalidPointError, normalizePoints, type NormalizedPoint } from '../timeseries/points';
 import type { TimeseriesStores } from '../timeseries/stores';
@@ -164,6 +165,8 @@ export function createBatchIngestion(db: Db, stores: TimeseriesStores, now: () =
     await db.transaction(async (tx) => {
       await tx.query('INSERT INTO collector_batches (collector_uuid, batch_key, points) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [collectorUuid, batchKey, count]);
       if (last.length === 0) return;
+      // The points written go to the running forwarders that select them (integrations README, "Runtime").
+      await queuePoints(tx, checked[0].organizationUuid, checked);
       // One row per measurement per batch; an older batch sent late does not move it back.
       await tx.query(
         `INSERT INTO measurement_last_points (measurement_uuid, time, value, quality)

@@ -1,6 +1,7 @@
 import type { Read, Write } from '../../../domain/contract';
 import type { Db } from '../../db/db';
 import { badRequest, HttpProblem } from '../../http/problem';
+import { queuePoints } from '../../integrations/forwarders/runtime/queue';
 import { MAX_RAW_LIMIT } from '../../timeseries/points';
 import { UnknownTimeseriesDatabaseError, type TimeseriesStores } from '../../timeseries/stores';
 import type { PointValue, StoredPoint, TimeseriesStore, ValueType } from '../../timeseries/types';
@@ -299,8 +300,14 @@ export async function writeAssetValues(
   }
   if (changed.length > 0) {
     const at = changed.map((value) => new Date(value.time).toISOString());
-    await auditedWrite(db, body.Reason, (tx) =>
-      tx.query(
+    await auditedWrite(db, body.Reason, async (tx) => {
+      // The values typed go to the running forwarders that select them (integrations README, "Runtime").
+      await queuePoints(
+        tx,
+        form.organization_uuid,
+        changed.map((value) => ({ measurementUuid: value.info.measurementUuid, points: [{ time: value.time, value: value.value, quality: GOOD_QUALITY }] })),
+      );
+      await tx.query(
         `INSERT INTO manual_entry_values (asset_property_uuid, time, organization_uuid, measurement_uuid, form_uuid, value, original, label, updated_by)
          SELECT w.property, w.time, $1, w.measurement, $2, w.value::jsonb, w.original::jsonb, w.label, $3
            FROM unnest($4::uuid[], $5::timestamptz[], $6::uuid[], $7::text[], $8::text[], $9::text[]) AS w (property, time, measurement, value, original, label)
@@ -318,8 +325,8 @@ export async function writeAssetValues(
           changed.map((value) => (value.before === null ? null : JSON.stringify(value.before))),
           changed.map((value, i) => `${value.info.assetPath} › ${value.info.name} @ ${at[i]}`),
         ],
-      ),
-    );
+      );
+    });
   }
 
   const times = [...new Set(checked.map((value) => value.time))].sort((a, b) => b - a);
