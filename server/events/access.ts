@@ -38,16 +38,13 @@ export function requireAssetReading(request: FastifyRequest): void {
   }
 }
 
-/** MANAGE_EXTERNAL_DATABASES (domain/privilegeNames.ts has no constant for it yet). */
-export const MANAGE_EXTERNAL_DATABASES = 'MANAGE_EXTERNAL_DATABASES';
-
 /**
  * Naming an external database makes the processor run a query with its stored credentials
  * (server/integrations/README.md, "Who may do what"): MANAGE_EXTERNAL_DATABASES besides the events
  * privileges.
  */
 export function requireExternalDatabaseRunning(request: FastifyRequest): void {
-  if (!callerHolds(request, MANAGE_EXTERNAL_DATABASES)) {
+  if (!callerHolds(request, PRIVILEGES.ManageExternalDatabases)) {
     throw forbidden('Naming an external database needs MANAGE_EXTERNAL_DATABASES', 'events.errors.external_database_not_permitted');
   }
 }
