@@ -92,7 +92,7 @@ describe('the external_database start source', () => {
     expect(asked.body.Query).toBe('SELECT * FROM batches WHERE start_time >= :StartTime');
     expect(Date.parse(asked.body.StopTime!) - Date.parse(asked.body.StartTime!)).toBe(3_600_000);
     const preview = screen.getByRole('region', { name: 'Preview' });
-    expect(await within(preview).findByText('These rows would start 2 events (1 still open); 1 rows without a valid StartTime are left out.')).toBeInTheDocument();
+    expect(await within(preview).findByText('These rows would start 2 events (1 still open). Left out for want of a valid StartTime: 1.')).toBeInTheDocument();
     expect(within(preview).getByText('1 value is not of its property\'s datatype and would be left out.')).toBeInTheDocument();
     const headers = within(preview).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['ExternalIDidentifies the row', 'starttimestart time', 'StopTimestop time', 'temperaturefills Temperature', 'Operatorignored']);
