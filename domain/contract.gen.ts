@@ -1708,7 +1708,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Start or stop a configuration. A manual one has no state to change (409 events.errors.manual_has_no_state); an external_database one cannot start while external databases are not wired (409 events.errors.source_unavailable). */
+        /** Start or stop a configuration. A manual one has no state to change (409 events.errors.manual_has_no_state). Starting one that names an external database needs MANAGE_EXTERNAL_DATABASES (403 events.errors.external_database_not_permitted); an external_database one whose database is gone answers 409 events.errors.source_unavailable, one of a kind without a driver 409 external_databases.errors.driver_unavailable. */
         patch: operations["setEventConfigurationState"];
         trace?: never;
     };

@@ -61,6 +61,7 @@ export const PRIVILEGES = {
   ReadTaskSchedulers: 'READ_TASK_SCHEDULERS',
   ManageTaskSchedulers: 'MANAGE_TASK_SCHEDULERS',
   ReadExternalDatabases: 'READ_EXTERNAL_DATABASES',
+  ManageExternalDatabases: 'MANAGE_EXTERNAL_DATABASES',
   ReadLlm: 'READ_LLM',
   ReadLogs: 'READ_LOGS',
   ReadAuditLogs: 'READ_AUDIT_LOGS',

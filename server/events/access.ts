@@ -37,3 +37,14 @@ export function requireAssetReading(request: FastifyRequest): void {
     throw forbidden('Naming an asset property needs READ_ASSETS', 'events.errors.assets_not_permitted');
   }
 }
+
+/**
+ * Naming an external database makes the processor run a query with its stored credentials
+ * (server/integrations/README.md, "Who may do what"): MANAGE_EXTERNAL_DATABASES besides the events
+ * privileges.
+ */
+export function requireExternalDatabaseRunning(request: FastifyRequest): void {
+  if (!callerHolds(request, PRIVILEGES.ManageExternalDatabases)) {
+    throw forbidden('Naming an external database needs MANAGE_EXTERNAL_DATABASES', 'events.errors.external_database_not_permitted');
+  }
+}

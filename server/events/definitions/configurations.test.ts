@@ -207,18 +207,7 @@ describe('configurations by start source', () => {
       expect(response.json()).toMatchObject({ code: 'events.errors.manual_has_no_state' });
     }
   });
-
-  it('external_database: stored, but starting it answers 409 source_unavailable', async () => {
-    const { type } = await freshType('External');
-    const source = { ExternalDatabaseUUID: '7b0ad0b8-3a43-4d2c-9a57-0c1c1b1e2f3a', Query: 'SELECT start, stop FROM batches', PollInterval: '1m' };
-    expectFieldError(await call('POST', '/event-configurations', admin, { AssetUUID: f.line, EventTypeUUID: type, StartSource: 'external_database' }), 400, 'ExternalSource');
-    const configuration = await created('POST', '/event-configurations', { AssetUUID: f.line, EventTypeUUID: type, StartSource: 'external_database', ExternalSource: source });
-    expect(configuration.ExternalSource).toEqual(source);
-    const start = await call('PATCH', `/event-configurations/${configuration.UUID}/state`, admin, { State: 'running' });
-    expect(start.statusCode).toBe(409);
-    expect(start.json()).toMatchObject({ code: 'events.errors.source_unavailable' });
-    expect((await call('PATCH', `/event-configurations/${configuration.UUID}/state`, admin, { State: 'stopped' })).json()).toMatchObject({ State: 'stopped' });
-  });
+  // external_database: external.test.ts.
 });
 
 describe('state, changes and the log', () => {

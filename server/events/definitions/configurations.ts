@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Read } from '../../../domain/contract';
+import { EXTERNAL_POLL_INTERVAL_DEFAULT } from '../../../domain/externalEvents';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { callerOf, organizationOf } from '../../http/caller';
@@ -7,10 +8,10 @@ import { badRequest, conflict } from '../../http/problem';
 import { rethrowUniqueConflict } from '../../http/uniqueConflict';
 import { containsPattern, keywordOf } from '../../repositories/keyword';
 import { parseRecurrence, RecurrenceError } from '../../schedulers/recurrence';
-import { requireEventsLicence } from '../access';
+import { requireEventsLicence, requireExternalDatabaseRunning } from '../access';
 import { durationField, FieldErrors, isoOf, listOf, missingReference, notFoundOf, pageOf, type OneOrMany } from './common';
 import { readEventLogs, writeEventLog } from './logs';
-import { atOrBelow, namedAsset, namedMeasurement } from './references';
+import { atOrBelow, namedAsset, namedExternalDatabase, namedMeasurement, UNAVAILABLE_DATABASE_KINDS } from './references';
 import { findType } from './types';
 
 // Event configurations (server/events/README.md, "Definitions"): one per asset and event type, on
@@ -173,9 +174,14 @@ async function settingsOf(request: FastifyRequest, db: Db, organizationUuid: str
     }
     case 'external_database': {
       const source = body.ExternalSource as ExternalBody;
+      if (!source.Query?.trim()) errors.add('ExternalSource.Query', 'is required for the external_database start source');
       durationField(errors, 'ExternalSource.PollInterval', source.PollInterval, { min: 1000 });
       errors.throwIfAny('external source');
-      return { ExternalSource: { ExternalDatabaseUUID: source.ExternalDatabaseUUID, Query: source.Query, ...(source.PollInterval ? { PollInterval: source.PollInterval } : {}) } };
+      // The privilege first, so that a caller without it learns nothing about the id.
+      const database = await namedExternalDatabase(request, db, organizationUuid, source.ExternalDatabaseUUID, 'ExternalSource.ExternalDatabaseUUID');
+      return {
+        ExternalSource: { ExternalDatabaseUUID: database.uuid, Query: source.Query, PollInterval: source.PollInterval || EXTERNAL_POLL_INTERVAL_DEFAULT },
+      };
     }
     default:
       return {};
@@ -349,7 +355,8 @@ export function eventConfigurationHandlers(ctx: AppContext) {
 
     /**
      * running or stopped, with the log line events.log.started or events.log.stopped; a manual one
-     * has no state (409), an external_database one cannot start yet (409).
+     * has no state (409). Starting an external_database one needs MANAGE_EXTERNAL_DATABASES (403)
+     * and a database of the organization whose driver this server has (409).
      */
     async setEventConfigurationState(request: FastifyRequest<ById & { Body: { State: 'running' | 'stopped' } }>) {
       const organizationUuid = await licensed(request);
@@ -358,8 +365,19 @@ export function eventConfigurationHandlers(ctx: AppContext) {
         const configuration = await findConfiguration(tx, organizationUuid, request.params.id, true);
         if (!configuration) throw notFoundOf('event configuration');
         if (configuration.start_source === 'manual') throw conflict('A manual configuration has no state to change', 'events.errors.manual_has_no_state');
+        if (state === 'running' && configuration.state !== 'running') {
+          // Its external_database property configurations run their queries once it runs.
+          const { rows } = await tx.query("SELECT 1 FROM event_property_configurations WHERE configuration_uuid = $1 AND mode = 'external_database' LIMIT 1", [configuration.uuid]);
+          if (rows.length > 0) requireExternalDatabaseRunning(request);
+        }
         if (state === 'running' && configuration.start_source === 'external_database') {
-          throw conflict('External databases are not available yet', 'events.errors.source_unavailable');
+          requireExternalDatabaseRunning(request);
+          const uuid = configuration.settings.ExternalSource?.ExternalDatabaseUUID ?? '';
+          const { rows } = await tx.query<{ kind: string }>('SELECT kind FROM external_databases WHERE organization_uuid = $1 AND uuid = $2', [organizationUuid, uuid]);
+          if (!rows[0]) throw conflict('The external database of the configuration no longer exists', 'events.errors.source_unavailable');
+          if (UNAVAILABLE_DATABASE_KINDS.includes(rows[0].kind)) {
+            throw conflict(`This server has no driver for ${rows[0].kind} databases`, 'external_databases.errors.driver_unavailable');
+          }
         }
         if (configuration.state !== state) {
           await tx.query('UPDATE event_configurations SET state = $2, updated_at = now() WHERE uuid = $1', [configuration.uuid, state]);

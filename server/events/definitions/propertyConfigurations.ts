@@ -10,7 +10,7 @@ import type { ValueType } from '../../timeseries/types';
 import { requireEventsLicence } from '../access';
 import { durationField, durationText, FieldErrors, listOf, matchesDatatype, missingReference, notFoundOf, pageOf, type OneOrMany } from './common';
 import { findConfiguration } from './configurations';
-import { atOrBelow, namedAssetProperty, namedMeasurement } from './references';
+import { atOrBelow, namedAssetProperty, namedExternalDatabase, namedMeasurement } from './references';
 import { findProperty, findType, type PropertyRow } from './types';
 
 // Property configurations (server/events/README.md, "Definitions", "Property configuration"): how one
@@ -44,6 +44,8 @@ interface PropertyConfigurationBody {
   Preview?: boolean;
   GoodPointsOnly?: boolean;
   PossibleValues?: { Label: string; Value: Scalar }[];
+  ExternalDatabaseUUID?: string | null;
+  ExternalQuery?: string | null;
 }
 
 interface Row {
@@ -71,6 +73,8 @@ interface Row {
   preview: boolean;
   good_points_only: boolean;
   possible_values: { Label: string; Value: Scalar }[];
+  external_database_uuid: string | null;
+  external_query: string | null;
 }
 
 /** The columns written, in this order, after the configuration and the property. */
@@ -92,6 +96,8 @@ const COLUMNS = [
   'preview',
   'good_points_only',
   'possible_values',
+  'external_database_uuid',
+  'external_query',
 ] as const;
 type Columns = Record<(typeof COLUMNS)[number], unknown>;
 
@@ -100,7 +106,8 @@ const SELECT = `
          pc.mode, pc.source, pc.measurement_uuid, pc.asset_property_uuid,
          coalesce(m.name, ap_asset.path || '/' || ap.name) AS data_reference_name,
          pc.aggregation, pc.interval_ms, pc.dimension_measurement_uuid, pc.source_property_name, pc.from_parent, pc.priority,
-         pc.start_offset_ms, pc.stop_offset_ms, pc.close_after_ms, pc.default_value, pc.preview, pc.good_points_only, pc.possible_values
+         pc.start_offset_ms, pc.stop_offset_ms, pc.close_after_ms, pc.default_value, pc.preview, pc.good_points_only, pc.possible_values,
+         pc.external_database_uuid, pc.external_query
     FROM event_property_configurations pc
     JOIN event_configurations c ON c.uuid = pc.configuration_uuid
     JOIN event_type_properties p ON p.uuid = pc.event_type_property_uuid
@@ -134,6 +141,8 @@ function json(row: Row): PropertyConfigurationJson {
     Preview: row.preview,
     GoodPointsOnly: row.good_points_only,
     PossibleValues: row.possible_values,
+    ExternalDatabaseUUID: row.external_database_uuid,
+    ExternalQuery: row.external_query,
   };
 }
 
@@ -181,6 +190,8 @@ async function columnsOf(request: FastifyRequest, db: Db, organizationUuid: stri
     preview: body.Preview ?? false,
     good_points_only: body.GoodPointsOnly ?? true,
     possible_values: JSON.stringify(body.PossibleValues ?? []),
+    external_database_uuid: null,
+    external_query: null,
   };
   const datatype = property.datatype;
   if (present(body.DefaultValue)) {
@@ -250,6 +261,16 @@ async function columnsOf(request: FastifyRequest, db: Db, organizationUuid: stri
         else columns.source_property_name = rows[0].name;
       }
     }
+  }
+  if (body.Mode === 'external_database') {
+    if (property.type !== 'simple') errors.add('Mode', 'external_database applies to simple properties only');
+    if (!present(body.ExternalDatabaseUUID)) errors.add('ExternalDatabaseUUID', 'is required in external_database mode');
+    if (!body.ExternalQuery?.trim()) errors.add('ExternalQuery', 'is required in external_database mode');
+    errors.throwIfAny('property configuration');
+    // The privilege first, so that a caller without it learns nothing about the id.
+    const database = await namedExternalDatabase(request, db, organizationUuid, body.ExternalDatabaseUUID as string, 'ExternalDatabaseUUID');
+    columns.external_database_uuid = database.uuid;
+    columns.external_query = body.ExternalQuery;
   }
   errors.throwIfAny('property configuration');
   return columns;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import { requireAssetReading, requireMeasurementReading } from '../access';
+import { badRequest } from '../../http/problem';
+import { requireAssetReading, requireExternalDatabaseRunning, requireMeasurementReading } from '../access';
 import { missingReference } from './common';
 
 // What a configuration or property configuration names, read in the organization with the
@@ -63,3 +64,19 @@ export async function namedAsset(request: FastifyRequest, db: Db, organizationUu
 
 /** Whether `path` is `above` or below it. */
 export const atOrBelow = (path: string, above: string): boolean => path === above || path.startsWith(`${above}/`);
+
+export interface ExternalDatabaseRef {
+  uuid: string;
+  kind: string;
+}
+
+/** Kinds whose driver this server does not have (server/integrations/README.md, "External databases"). */
+export const UNAVAILABLE_DATABASE_KINDS: readonly string[] = ['oracle', 'hdb', 'ase'];
+
+/** An external database of the organization; 403 without MANAGE_EXTERNAL_DATABASES, 400 (on `field`) when not of the organization. */
+export async function namedExternalDatabase(request: FastifyRequest, db: Db, organizationUuid: string, uuid: string, field: string): Promise<ExternalDatabaseRef> {
+  requireExternalDatabaseRunning(request);
+  const { rows } = await db.query<ExternalDatabaseRef>('SELECT uuid, kind FROM external_databases WHERE organization_uuid = $1 AND uuid = $2', [organizationUuid, uuid]);
+  if (!rows[0]) throw badRequest('No such external database', { [field]: ['is not an external database of this organization'] });
+  return rows[0];
+}

@@ -2,6 +2,9 @@ import type { Db } from '../../db/db';
 import { WindowAggregator, type InputPoint, type PointSource } from '../../calculations/engine/windows';
 import type { TimeseriesStores } from '../../timeseries/stores';
 import type { Aggregation, PointValue, TimeseriesStore, ValueType } from '../../timeseries/types';
+import { externalValue } from '../../../domain/externalEvents';
+import { ExternalQueryError, type RunReadOnlyQuery } from '../../integrations/external-databases/drivers/types';
+import { externalDatabaseConnection, runReadOnlyQuery } from '../../integrations/external-databases/query';
 
 // One event's property values from its configuration (server/events/README.md, "The processor",
 // 3): used by the processor and by re-evaluation, so both compute the same way. It reads and
@@ -32,6 +35,8 @@ export interface PropertyConfig {
   defaultValue: unknown;
   preview: boolean;
   goodPointsOnly: boolean;
+  externalDatabaseUuid: string | null;
+  externalQuery: string | null;
 }
 
 export interface Series {
@@ -84,7 +89,12 @@ export interface ComputeOutcome {
 export interface ComputeDeps {
   db: Db;
   timeseries: TimeseriesStores;
+  /** Runs external_database properties' queries (tests pass a fake); the drivers' by default. */
+  runQuery?: RunReadOnlyQuery;
 }
+
+/** How long an external property's query may run. */
+export const EXTERNAL_PROPERTY_TIMEOUT_MS = 10_000;
 
 /** Priority order: lower first, then name. */
 export const byPriority = (a: PropertyConfig, b: PropertyConfig) => a.priority - b.priority || a.name.localeCompare(b.name);
@@ -125,6 +135,7 @@ function pointSource(measurement: Measurement, goodOnly: boolean): PointSource {
 
 export async function computeEventProperties(deps: ComputeDeps, input: ComputeInput): Promise<ComputeOutcome> {
   const { db, timeseries } = deps;
+  const runQuery = deps.runQuery ?? runReadOnlyQuery;
   const { event, now } = input;
   const outcome: ComputeOutcome = { values: new Map(), kept: 0, failures: [], cut: [] };
   const byName = new Map<string, StoredValue | ComputedValue>();
@@ -248,8 +259,42 @@ export async function computeEventProperties(deps: ComputeDeps, input: ComputeIn
     return { value: found.value, series: found.series, defaulted: false };
   }
 
+  let organizationUuid: string | undefined;
+
+  /** The first column of the first row of ExternalQuery over the window, typed; no row: no value. */
+  async function external(property: PropertyConfig): Promise<ComputedValue | null> {
+    if (property.type !== 'simple') throw new PropertyFailure('an external value is for simple properties only');
+    if (!property.externalDatabaseUuid) throw new PropertyFailure('the external database no longer exists');
+    if (!property.externalQuery) throw new PropertyFailure('no query');
+    if (organizationUuid === undefined) {
+      const { rows } = await db.query<{ organization_uuid: string }>('SELECT organization_uuid FROM events WHERE uuid = $1', [event.uuid]);
+      organizationUuid = rows[0]?.organization_uuid ?? '';
+    }
+    const connection = await externalDatabaseConnection(db, organizationUuid, property.externalDatabaseUuid);
+    if (!connection) throw new PropertyFailure('the external database no longer exists');
+    const { from, to } = windowOf(property);
+    let result;
+    try {
+      result = await runQuery(connection, property.externalQuery, {
+        params: { StartTime: new Date(from), StopTime: new Date(to), EventUUID: event.uuid },
+        limit: 1,
+        timeoutMs: EXTERNAL_PROPERTY_TIMEOUT_MS,
+      });
+    } catch (error) {
+      // The drivers' messages never carry a secure setting (drivers/types.ts).
+      if (error instanceof ExternalQueryError) throw new PropertyFailure(`the query failed (${error.step}): ${error.message}`);
+      throw error;
+    }
+    const row = result.rows[0];
+    if (!row || row.length === 0) return null;
+    const typed = externalValue(row[0], property.datatype);
+    if (!typed) throw new PropertyFailure(`the query's value ${JSON.stringify(row[0])?.slice(0, 100)} is not a ${property.datatype}`);
+    return typed.value === null ? null : { value: typed.value, series: null, defaulted: false };
+  }
+
   async function valueOf(property: PropertyConfig): Promise<ComputedValue | null> {
-    if (property.mode !== 'historian') return null; // manual: typed by a person; external_database: missing until it is wired
+    if (property.mode === 'external_database') return external(property);
+    if (property.mode !== 'historian') return null; // manual: typed by a person
     if (property.source === 'property') return copied(property);
     if (property.source !== 'data_reference') throw new PropertyFailure('no source');
     return property.type === 'simple' ? simple(property) : periodic(property);
@@ -317,6 +362,8 @@ interface PropertyConfigRow {
   default_value: unknown;
   preview: boolean;
   good_points_only: boolean;
+  external_database_uuid: string | null;
+  external_query: string | null;
   configuration_uuid: string;
 }
 
@@ -353,6 +400,8 @@ export async function loadPropertyConfigs(db: Db, configurationUuids: readonly s
       defaultValue: row.default_value,
       preview: row.preview,
       goodPointsOnly: row.good_points_only,
+      externalDatabaseUuid: row.external_database_uuid,
+      externalQuery: row.external_query,
     };
     found.set(row.configuration_uuid, [...(found.get(row.configuration_uuid) ?? []), property]);
   }

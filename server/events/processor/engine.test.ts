@@ -189,22 +189,14 @@ describe('schedule start source', () => {
   });
 });
 
-describe('manual and external_database start sources', () => {
-  it('detect nothing, even when marked running', async () => {
+describe('manual start source', () => {
+  it('detects nothing, even when marked running (external_database: external.test.ts)', async () => {
     const type = await insertEventType(world, {});
-    const other = await insertEventType(world, {});
     const manual = await insertConfiguration(world, { type: type.uuid, startSource: 'manual' });
-    const external = await insertConfiguration(world, {
-      type: other.uuid,
-      startSource: 'external_database',
-      settings: { ExternalSource: { ExternalDatabaseUUID: '00000000-0000-4000-8000-000000000001', Query: 'SELECT 1' } },
-    });
     const processor = await start(T0);
     await at(processor, T0 + 3_600_000);
     expect(await eventsOf(db, manual)).toEqual([]);
-    expect(await eventsOf(db, external)).toEqual([]);
     expect(await stateOf(db, manual)).toBeNull();
-    expect(await stateOf(db, external)).toBeNull();
   });
 });
 

@@ -5,9 +5,19 @@ import { onIngested, type IngestedEvent } from '../../ingestion/events';
 import { forEachOccurrence, parseRecurrence } from '../../schedulers/recurrence';
 import type { TimeseriesStores } from '../../timeseries/stores';
 import type { PointValue, ValueType } from '../../timeseries/types';
-import { closeAtOf, computeEventProperties, findParentEvent, isGood, loadPropertyConfigs, loadValues, saveValues, statusAfter, type PropertyConfig } from './compute';
+import { closeAtOf, computeEventProperties, type ComputedValue, findParentEvent, isGood, loadPropertyConfigs, loadValues, saveValues, statusAfter, type PropertyConfig } from './compute';
 import { createServiceLease, type ServiceLease } from './lease';
 import { writeEventLog } from '../definitions/logs';
+import {
+  EXTERNAL_POLL_INTERVAL_DEFAULT_MS,
+  EXTERNAL_QUERY_TIMEOUT_MS,
+  EXTERNAL_ROWS_PER_POLL,
+  extractExternalEvents,
+  type ExternalDatatype,
+  type ExternalEventRow,
+} from '../../../domain/externalEvents';
+import { ExternalQueryError, type RunReadOnlyQuery } from '../../integrations/external-databases/drivers/types';
+import { externalDatabaseConnection, runReadOnlyQuery } from '../../integrations/external-databases/query';
 
 // The event processor (server/events/README.md, "The processor"): one per installation, under the
 // `event-processor` lease. Each round (every second, and at once after a batch that names a
@@ -32,6 +42,8 @@ export interface EventProcessorOptions {
   tickMs?: number;
   /** The lease (tests pass two processors' own); one made on `db` when absent. */
   lease?: ServiceLease;
+  /** Runs the external_database start sources' and properties' queries (tests pass a fake); the drivers' by default. */
+  runQuery?: RunReadOnlyQuery;
 }
 
 export interface EventProcessor {
@@ -64,6 +76,7 @@ interface ConfigurationRow {
   settings: {
     Trigger?: { MeasurementUUID: string; GracePeriod?: string | null; RefreshInterval?: string | null } | null;
     Schedule?: { Rule: string; Timezone: string; Duration?: string | null } | null;
+    ExternalSource?: { ExternalDatabaseUUID: string; Query: string; PollInterval?: string | null } | null;
   };
   state: 'running' | 'stopped';
   processed_until: string | number | null;
@@ -80,6 +93,8 @@ interface DueEvent {
 }
 
 class TriggerMissing extends Error {}
+/** The external source's query failed: logged once per message while it lasts, tried again at the next poll. */
+class ExternalSourceFailed extends Error {}
 
 const messageOf = (error: unknown) => maskUrlCredentials(error instanceof Error ? error.message : String(error));
 const isZero = (value: unknown) => value === false || value === 0 || value === '';
@@ -96,6 +111,7 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
   const now = options.now ?? Date.now;
   const licensed = options.licensed ?? (async () => true);
   const lease = options.lease ?? createServiceLease(db, { now });
+  const runQuery = options.runQuery ?? runReadOnlyQuery;
 
   let stopped = false;
   let busy: Promise<void> | null = null;
@@ -109,6 +125,10 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
   const failuresLogged = new Set<string>();
   /** The last error saved per configuration, so a success clears it once. */
   const erred = new Set<string>();
+  /** When each external source last ran its query (a failed poll is tried again a PollInterval later; -Infinity: at once). */
+  const polledAt = new Map<string, number>();
+  /** The external source's failure last logged, by configuration, so a failure that lasts is logged once. */
+  const externalLogged = new Map<string, string>();
 
   async function saveError(configurationUuid: string, message: string | null) {
     if (message === null && !erred.has(configurationUuid)) return;
@@ -251,6 +271,102 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
     });
   }
 
+  /**
+   * external_database: every PollInterval the query runs over [end of the last window, now[; each
+   * row with a StartTime starts an event (one per ExternalID, else per StartTime: a row seen again is
+   * the same event), its StopTime stops it, its columns named like properties fill them.
+   */
+  async function detectExternal(cfg: ConfigurationRow, round: number) {
+    const source = cfg.settings.ExternalSource;
+    if (!source?.ExternalDatabaseUUID || !source.Query) throw new ExternalSourceFailed('The configuration has no external source');
+    const pollMs = Math.max(1_000, durationOf(source.PollInterval, EXTERNAL_POLL_INTERVAL_DEFAULT_MS));
+    const from = cfg.processed_until === null ? round - pollMs : Number(cfg.processed_until);
+    // This processor's last poll (a failed one too), else the end of the last window saved.
+    const last = polledAt.get(cfg.uuid) ?? (cfg.processed_until === null ? -Infinity : from);
+    if (round - last < pollMs) return;
+    polledAt.set(cfg.uuid, round);
+    // The first window is saved before the query, so that a failing first poll is read again whole.
+    if (cfg.processed_until === null) await db.transaction((tx) => saveProgress(tx, cfg.uuid, from, null));
+    const connection = await externalDatabaseConnection(db, cfg.organization_uuid, source.ExternalDatabaseUUID);
+    if (!connection) throw new ExternalSourceFailed('The external database no longer exists');
+    let result;
+    try {
+      result = await runQuery(connection, source.Query, {
+        params: { StartTime: new Date(from), StopTime: new Date(round) },
+        limit: EXTERNAL_ROWS_PER_POLL,
+        timeoutMs: EXTERNAL_QUERY_TIMEOUT_MS,
+      });
+    } catch (error) {
+      // The drivers' messages never carry a secure setting (drivers/types.ts).
+      if (error instanceof ExternalQueryError) throw new ExternalSourceFailed(`The query failed (${error.step}): ${error.message}`);
+      throw error;
+    }
+    // Row columns fill the simple properties that have no property configuration (one that has
+    // is computed by it).
+    const { rows: properties } = await db.query<{ uuid: string; name: string; datatype: ExternalDatatype }>(
+      `SELECT p.uuid, p.name, p.datatype FROM event_type_properties p
+        WHERE p.event_type_uuid = $1 AND p.type = 'simple'
+          AND NOT EXISTS (SELECT 1 FROM event_property_configurations pc WHERE pc.configuration_uuid = $2 AND pc.event_type_property_uuid = p.uuid)`,
+      [cfg.event_type_uuid, cfg.uuid],
+    );
+    const extraction = extractExternalEvents(result.columns, result.rows, properties);
+    if (extraction.missingStart) throw new ExternalSourceFailed('The query answers no StartTime column');
+    const propertyUuid = new Map(properties.map((property) => [property.name, property.uuid]));
+    // More rows than a poll reads: the next poll starts at the last start read (rows read again are
+    // recognised), at once.
+    let until = round;
+    if (result.truncated && extraction.events.length > 0) {
+      const lastStart = extraction.events[extraction.events.length - 1].start;
+      if (lastStart > from) {
+        until = lastStart;
+        polledAt.set(cfg.uuid, -Infinity);
+        again = true;
+      }
+    }
+    await db.transaction(async (tx) => {
+      for (const row of extraction.events) await applyExternalRow(tx, cfg, row, propertyUuid, round);
+      await saveProgress(tx, cfg.uuid, until, null);
+    });
+    externalLogged.delete(cfg.uuid);
+  }
+
+  async function applyExternalRow(tx: Db, cfg: ConfigurationRow, row: ExternalEventRow, propertyUuid: ReadonlyMap<string, string>, round: number) {
+    const { rows: known } = await tx.query<{ uuid: string; start: number; stop: number | null }>(
+      `SELECT uuid, (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM stop_time) * 1000)::float8 AS stop
+         FROM events WHERE configuration_uuid = $1 AND external_id = $2`,
+      [cfg.uuid, row.externalId],
+    );
+    let event = known[0];
+    if (event) {
+      // A row seen before: its StopTime stops the open event; nothing else changes its times.
+      if (event.stop === null && row.stop !== null && row.stop > event.start) await stopEvent(tx, cfg, event, row.stop, round);
+    } else {
+      // At most one open event per configuration: a later row stops the open one at its start; an
+      // earlier open row ends where the open one starts.
+      const open = await openEventOf(tx, cfg.uuid);
+      let stop = row.stop;
+      if (open && open.start < row.start) await stopEvent(tx, cfg, open, row.start, round);
+      else if (open && (stop === null || stop > open.start)) {
+        if (open.start <= row.start) return; // the same start under another id: the open event is it
+        stop = open.start;
+      }
+      const { rows } = await tx.query<{ uuid: string }>(
+        `INSERT INTO events (organization_uuid, configuration_uuid, asset_uuid, event_type_uuid, start_time, stop_time, status, source, evaluate_at, external_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'auto', $8, $9) RETURNING uuid`,
+        [cfg.organization_uuid, cfg.uuid, cfg.asset_uuid, cfg.event_type_uuid, new Date(row.start), stop === null ? null : new Date(stop), stop === null ? 'open' : 'pending', new Date(round), row.externalId],
+      );
+      event = { uuid: rows[0].uuid, start: row.start, stop };
+      await writeEventLog(tx, cfg.uuid, 'info', 'events.log.event_started', { EventUUID: event.uuid, At: new Date(row.start).toISOString() }, event.uuid);
+      if (stop !== null) await writeEventLog(tx, cfg.uuid, 'info', 'events.log.event_stopped', { EventUUID: event.uuid, At: new Date(stop).toISOString() }, event.uuid);
+    }
+    const values = new Map<string, ComputedValue | null>();
+    for (const [name, value] of Object.entries(row.values)) {
+      const uuid = propertyUuid.get(name);
+      if (uuid) values.set(uuid, value === null ? null : { value, series: null, defaulted: false });
+    }
+    await saveValues(tx, event.uuid, values);
+  }
+
   // ---- properties and statuses ----------------------------------------------------------------
 
   async function logFailures(cfg: ConfigurationRow, eventUuid: string, failures: { Property: string; Reason: string }[], cut: string[]) {
@@ -275,7 +391,7 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
     const parentUuid = cfg.parent_configuration_uuid && !event.parent_uuid ? await findParentEvent(db, cfg.parent_configuration_uuid, event.start) : event.parent_uuid;
     const existing = await loadValues(db, event.uuid);
     const outcome = await computeEventProperties(
-      { db, timeseries },
+      { db, timeseries, runQuery },
       { event: { uuid: event.uuid, start: event.start, stop: event.stop, parentUuid }, properties, existing, now: round, only: final ? undefined : (p) => p.preview },
     );
     const status = statusAfter(event.stop, properties, existing, outcome.values, round);
@@ -323,7 +439,7 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
 
     const { rows: running } = await db.query<ConfigurationRow>(
       `SELECT ${CONFIGURATION_COLUMNS} FROM event_configurations c LEFT JOIN event_configuration_state s ON s.configuration_uuid = c.uuid
-        WHERE c.state = 'running' AND c.start_source IN ('historian', 'schedule') ORDER BY c.created_at, c.uuid`,
+        WHERE c.state = 'running' AND c.start_source IN ('historian', 'schedule', 'external_database') ORDER BY c.created_at, c.uuid`,
     );
     triggers = new Set(running.flatMap((cfg) => (cfg.settings.Trigger?.MeasurementUUID ? [cfg.settings.Trigger.MeasurementUUID] : [])));
     for (const cfg of running) {
@@ -331,7 +447,8 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
       if (await skipped(cfg)) continue;
       try {
         if (cfg.start_source === 'historian') await detectHistorian(cfg, at);
-        else await detectSchedule(cfg, at);
+        else if (cfg.start_source === 'schedule') await detectSchedule(cfg, at);
+        else await detectExternal(cfg, at);
         missingLogged.delete(cfg.uuid);
         await saveError(cfg.uuid, null);
       } catch (error) {
@@ -339,6 +456,10 @@ export function startEventProcessor(options: EventProcessorOptions): EventProces
         if (error instanceof TriggerMissing && !missingLogged.has(cfg.uuid)) {
           missingLogged.add(cfg.uuid);
           await writeEventLog(db, cfg.uuid, 'error', 'events.log.trigger_missing', {}).catch(() => undefined);
+        }
+        if (error instanceof ExternalSourceFailed && externalLogged.get(cfg.uuid) !== message) {
+          externalLogged.set(cfg.uuid, message);
+          await writeEventLog(db, cfg.uuid, 'error', 'events.log.external_query_failed', { Reason: message }).catch(() => undefined);
         }
         if (!erred.has(cfg.uuid)) log.warn({ configuration: cfg.uuid, error: message }, 'event detection failed; it is tried again');
         await saveError(cfg.uuid, message).catch(() => undefined);

@@ -172,7 +172,7 @@ describe('event configurations tab', () => {
     const drawer = await screen.findByRole('complementary', { name: 'New configuration' });
     await user.click(within(drawer).getByRole('combobox', { name: 'Asset' }));
     await user.click(await within(drawer).findByRole('option', { name: 'Plant/Line 1' }));
-    expect(within(drawer).getByRole('radio', { name: /External database/ })).toBeDisabled();
+    expect(within(drawer).getByRole('radio', { name: /External database/ })).toBeEnabled();
     await user.click(within(drawer).getByRole('combobox', { name: 'Trigger measurement' }));
     const option = await within(drawer).findByRole('option', { name: /Line 1\/Running/ });
     await user.pointer({ keys: '[MouseLeft>]', target: option });

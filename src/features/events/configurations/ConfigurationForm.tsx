@@ -16,6 +16,8 @@ import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { MeasurementPicker } from '../../../components/MeasurementPicker/MeasurementPicker';
 import { ConfigAssetPicker } from './ConfigAssetPicker';
 import { ConfigSchedulePreview } from './ConfigSchedulePreview';
+import { ExternalQueryEditor } from './ExternalQueryEditor';
+import { EXTERNAL_POLL_INTERVAL_DEFAULT } from '../../../../domain/externalEvents';
 import { browserTimezone, durationOrUndefined, PRESETS, presetOf, START_SOURCES, startSourceLabel, timezones, useEventFieldErrors } from './configRules';
 
 const FIELDS = [
@@ -32,6 +34,9 @@ const FIELDS = [
   'Schedule.Timezone',
   'Schedule.Duration',
   'ExternalSource',
+  'ExternalSource.ExternalDatabaseUUID',
+  'ExternalSource.Query',
+  'ExternalSource.PollInterval',
 ];
 
 export interface ConfigurationFormProps {
@@ -57,6 +62,9 @@ interface Draft {
   Rule: string;
   Timezone: string;
   Duration: string;
+  ExternalDatabaseUUID: string;
+  Query: string;
+  PollInterval: string;
 }
 
 function draftOf(configuration: EventConfigurationRead | null, assetUuid: string | undefined, types: readonly EventTypeDefinitionRead[]): Draft {
@@ -71,6 +79,9 @@ function draftOf(configuration: EventConfigurationRead | null, assetUuid: string
     Rule: configuration?.Schedule?.Rule ?? PRESETS[0].rule,
     Timezone: configuration?.Schedule?.Timezone ?? browserTimezone(),
     Duration: configuration?.Schedule?.Duration ?? '',
+    ExternalDatabaseUUID: configuration?.ExternalSource?.ExternalDatabaseUUID ?? '',
+    Query: configuration?.ExternalSource?.Query ?? '',
+    PollInterval: configuration?.ExternalSource?.PollInterval ?? EXTERNAL_POLL_INTERVAL_DEFAULT,
   };
 }
 
@@ -78,7 +89,7 @@ function draftOf(configuration: EventConfigurationRead | null, assetUuid: string
  * The body the server takes: the start source's part, the others left out (the rulebook wants them
  * null; the contract's validation refuses a null object, and absent is the same to the server).
  */
-export function configurationBody(draft: Draft, stored: EventConfigurationRead | null): EventConfiguration {
+export function configurationBody(draft: Draft): EventConfiguration {
   const body: EventConfiguration = {
     AssetUUID: draft.AssetUUID,
     EventTypeUUID: draft.EventTypeUUID,
@@ -92,14 +103,18 @@ export function configurationBody(draft: Draft, stored: EventConfigurationRead |
     const duration = durationOrUndefined(draft.Duration);
     body.Schedule = { Rule: draft.Rule.trim(), Timezone: draft.Timezone, ...(duration ? { Duration: duration } : {}) };
   }
-  if (draft.StartSource === 'external_database' && stored?.ExternalSource) body.ExternalSource = stored.ExternalSource;
+  if (draft.StartSource === 'external_database') {
+    const pollInterval = durationOrUndefined(draft.PollInterval);
+    body.ExternalSource = { ExternalDatabaseUUID: draft.ExternalDatabaseUUID, Query: draft.Query, ...(pollInterval ? { PollInterval: pollInterval } : {}) };
+  }
   return body;
 }
 
 /**
  * An event configuration (server/events/README.md, "Configuration"): an event type on an asset,
  * an optional parent configuration, and the start source with its own part — a trigger
- * measurement for historian, a recurrence rule for schedule, nothing for manual.
+ * measurement for historian, a recurrence rule for schedule, a database and a query for
+ * external_database, nothing for manual.
  */
 export function ConfigurationForm({ id, configuration, assetUuid, types, readOnly, onSaved, onCancel }: ConfigurationFormProps) {
   const { t } = useTranslation();
@@ -130,11 +145,13 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
     if (!draft.AssetUUID) local.AssetUUID = [t('general.required')];
     if (!draft.EventTypeUUID) local.EventTypeUUID = [t('general.required')];
     if (draft.StartSource === 'historian' && !draft.MeasurementUUID) local['Trigger.MeasurementUUID'] = [t('general.required')];
+    if (draft.StartSource === 'external_database' && !draft.ExternalDatabaseUUID) local['ExternalSource.ExternalDatabaseUUID'] = [t('general.required')];
+    if (draft.StartSource === 'external_database' && !draft.Query.trim()) local['ExternalSource.Query'] = [t('general.required')];
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;
     }
-    const body = configurationBody(draft, configuration);
+    const body = configurationBody(draft);
     const saved = configuration ? await update({ id: configuration.UUID, eventConfiguration: body }) : await create({ eventConfiguration: body });
     if (saved.error) {
       setErrors(fieldErrors(saved.error, FIELDS));
@@ -189,7 +206,6 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
                     name="StartSourceChoice"
                     value={source}
                     checked={draft.StartSource === source}
-                    disabled={source === 'external_database' && configuration?.StartSource !== 'external_database'}
                     onChange={() => set({ StartSource: source })}
                   />
                   <span>
@@ -254,7 +270,24 @@ export function ConfigurationForm({ id, configuration, assetUuid, types, readOnl
           </>
         )}
         {draft.StartSource === 'manual' && <p className="evcfg-note">{t('events.configurations.form.manual_note')}</p>}
-        {draft.StartSource === 'external_database' && <p className="evcfg-note">{t('events.configurations.form.external_note')}</p>}
+        {draft.StartSource === 'external_database' && (
+          <ExternalQueryEditor
+            kind="source"
+            fields={{ database: 'ExternalSource.ExternalDatabaseUUID', query: 'ExternalSource.Query', pollInterval: 'ExternalSource.PollInterval' }}
+            databaseUuid={draft.ExternalDatabaseUUID}
+            query={draft.Query}
+            pollInterval={draft.PollInterval}
+            readOnly={readOnly}
+            properties={(chosenType?.Properties ?? []).filter((property) => property.Type === 'simple').map((property) => ({ name: property.Name, datatype: property.Datatype }))}
+            onChange={(patch) =>
+              set({
+                ...(patch.databaseUuid !== undefined ? { ExternalDatabaseUUID: patch.databaseUuid } : {}),
+                ...(patch.query !== undefined ? { Query: patch.query } : {}),
+                ...(patch.pollInterval !== undefined ? { PollInterval: patch.pollInterval } : {}),
+              })
+            }
+          />
+        )}
       </Fieldset>
       {!readOnly && <FormActions onCancel={onCancel} formId={id} busy={createState.isLoading || updateState.isLoading} saveLabel={configuration ? undefined : t('events.configurations.form.create')} />}
     </Form>

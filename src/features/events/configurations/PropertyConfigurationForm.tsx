@@ -14,6 +14,7 @@ import { TextField } from '../../../components/form/TextFields';
 import { MeasurementPicker } from '../../../components/MeasurementPicker/MeasurementPicker';
 import { MODES, modeLabel, problemText, propertyTypeLabel, useEventFieldErrors } from './configRules';
 import { PossibleValuesEditor } from './PossibleValuesEditor';
+import { ExternalQueryEditor } from './ExternalQueryEditor';
 import { aggregationChoices, draftProblems, propertyConfigurationBody, propertyDraftOf, type PropertyDraft } from './propertyConfigRules';
 import { problemCode } from '../../../api/outcomes';
 
@@ -35,6 +36,8 @@ const FIELDS = [
   'Preview',
   'GoodPointsOnly',
   'PossibleValues',
+  'ExternalDatabaseUUID',
+  'ExternalQuery',
 ];
 
 export interface PropertyConfigurationFormProps {
@@ -54,7 +57,8 @@ export interface PropertyConfigurationFormProps {
 /**
  * How one property of an event gets its value (server/events/README.md, "Property configuration"):
  * computed from the historian (a measurement or asset property aggregated over the event's window,
- * or another property copied), typed by a person, or an external database (not wired yet).
+ * or another property copied), typed by a person, or read from an external database with a query
+ * over the event's window.
  */
 export function PropertyConfigurationForm({ id, configuration, property, siblings, parentProperties, stored, nextPriority, readOnly, onSaved, onCancel }: PropertyConfigurationFormProps) {
   const { t } = useTranslation();
@@ -83,7 +87,8 @@ export function PropertyConfigurationForm({ id, configuration, property, sibling
   const submit = async () => {
     const found = draftProblems(draft, property.Datatype);
     if (Object.keys(found).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, need]) => [field, [need === 'required' ? t('events.property_configurations.form.priority_whole') : t('events.property_configurations.form.not_a_value', { datatype: property.Datatype })]])));
+      const requiredText = (field: string) => (field === 'Priority' ? t('events.property_configurations.form.priority_whole') : t('general.required'));
+      setErrors(Object.fromEntries(Object.entries(found).map(([field, need]) => [field, [need === 'required' ? requiredText(field) : t('events.property_configurations.form.not_a_value', { datatype: property.Datatype })]])));
       return;
     }
     setAlert(null);
@@ -215,11 +220,28 @@ export function PropertyConfigurationForm({ id, configuration, property, sibling
           </>
         )}
         {draft.Mode === 'manual' && <p className="evcfg-note">{t('events.property_configurations.form.manual_note')}</p>}
-        {draft.Mode === 'external_database' && <p className="evcfg-note">{t('events.property_configurations.form.external_note')}</p>}
+        {draft.Mode === 'external_database' &&
+          (property.Type === 'simple' ? (
+            <ExternalQueryEditor
+              kind="property"
+              fields={{ database: 'ExternalDatabaseUUID', query: 'ExternalQuery' }}
+              databaseUuid={draft.ExternalDatabaseUUID}
+              query={draft.ExternalQuery}
+              readOnly={readOnly}
+              onChange={(patch) =>
+                set({
+                  ...(patch.databaseUuid !== undefined ? { ExternalDatabaseUUID: patch.databaseUuid } : {}),
+                  ...(patch.query !== undefined ? { ExternalQuery: patch.query } : {}),
+                })
+              }
+            />
+          ) : (
+            <p className="evcfg-note">{t('events.external.simple_only')}</p>
+          ))}
       </Fieldset>
       <Fieldset legend={t('events.property_configurations.form.window_section')}>
         <TextField name="Priority" label={t('events.property_configurations.form.priority')} help={t('events.property_configurations.form.priority_help')} required inputMode="numeric" value={draft.Priority} onChange={(event) => set({ Priority: event.currentTarget.value })} />
-        {historian && (
+        {(historian || draft.Mode === 'external_database') && (
           <>
             <TextField name="StartOffset" label={t('events.property_configurations.form.start_offset')} help={t('events.property_configurations.form.offset_help')} placeholder="0s" value={draft.StartOffset} onChange={(event) => set({ StartOffset: event.currentTarget.value })} autoComplete="off" />
             <TextField name="StopOffset" label={t('events.property_configurations.form.stop_offset')} help={t('events.property_configurations.form.offset_help')} placeholder="0s" value={draft.StopOffset} onChange={(event) => set({ StopOffset: event.currentTarget.value })} autoComplete="off" />

@@ -87,6 +87,8 @@ export function eventErrorText(t: TFunction, code: string): string | undefined {
       return t('events.errors.property_in_use');
     case 'events.errors.source_unavailable':
       return t('events.errors.source_unavailable');
+    case 'events.errors.external_database_not_permitted':
+      return t('events.errors.external_database_not_permitted');
     case 'events.errors.configuration_running':
       return t('events.errors.configuration_running');
     case 'events.errors.manual_has_no_state':

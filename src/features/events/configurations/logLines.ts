@@ -28,6 +28,8 @@ export function logLineText(t: TFunction, line: EventConfigurationLog, formatTim
       return t('events.log.unlicensed');
     case 'events.log.series_cut':
       return t('events.log.series_cut', { property: values.Property ?? '' });
+    case 'events.log.external_query_failed':
+      return t('events.log.external_query_failed', { reason: values.Reason ?? '' });
     case 'events.log.reevaluated':
       return t('events.log.reevaluated', { events: values.Events ?? '0', changed: values.Changed ?? '0', kept: values.Kept ?? '0' });
     default: {

@@ -33,6 +33,8 @@ export interface PropertyDraft {
   Preview: boolean;
   GoodPointsOnly: boolean;
   PossibleValues: PossibleValueLine[];
+  ExternalDatabaseUUID: string;
+  ExternalQuery: string;
 }
 
 let lastKey = 0;
@@ -60,6 +62,8 @@ export function propertyDraftOf(stored: EventPropertyConfigurationRead | null, p
     Preview: stored?.Preview ?? false,
     GoodPointsOnly: stored?.GoodPointsOnly ?? true,
     PossibleValues: (stored?.PossibleValues ?? []).map((value) => ({ key: newValueKey(), Label: value.Label, Value: textOf(value.Value) })),
+    ExternalDatabaseUUID: stored?.ExternalDatabaseUUID ?? '',
+    ExternalQuery: stored?.ExternalQuery ?? '',
   };
 }
 
@@ -93,6 +97,8 @@ export function draftProblems(draft: PropertyDraft, datatype: EventPropertyDatat
     if (line.Value === '' || typedValue(line.Value, datatype) === undefined) problems[`PossibleValues.${index}.Value`] = 'not_a_value';
   });
   if (draft.Priority.trim() === '' || !Number.isInteger(Number(draft.Priority))) problems.Priority = 'required';
+  if (draft.Mode === 'external_database' && !draft.ExternalDatabaseUUID) problems.ExternalDatabaseUUID = 'required';
+  if (draft.Mode === 'external_database' && !draft.ExternalQuery.trim()) problems.ExternalQuery = 'required';
   return problems;
 }
 
@@ -118,6 +124,10 @@ export function propertyConfigurationBody(draft: PropertyDraft, ids: { configura
   if (reference && aggregation) body.Aggregation = aggregation;
   if (reference && property.Type !== 'simple' && trimmed(draft.Interval)) body.Interval = draft.Interval.trim();
   if (reference && property.Type === 'periodic_with_dimension' && draft.DimensionMeasurementUUID) body.DimensionMeasurementUUID = draft.DimensionMeasurementUUID;
+  if (draft.Mode === 'external_database') {
+    if (draft.ExternalDatabaseUUID) body.ExternalDatabaseUUID = draft.ExternalDatabaseUUID;
+    if (draft.ExternalQuery.trim()) body.ExternalQuery = draft.ExternalQuery;
+  }
   if (copied) {
     if (draft.SourcePropertyName) body.SourcePropertyName = draft.SourcePropertyName;
     body.FromParent = draft.FromParent;
