@@ -44,12 +44,12 @@ function AiForm({ configuration, tools, canManage }: AiFormProps) {
   const [save, saving] = useUpdateLlmConfigurationMutation();
   const [test, testing] = useTestLlmConfigurationMutation();
   const [provider, setProvider] = useState<LlmProvider>(configuration.Provider);
-  const [allowed, setAllowed] = useState<Set<string>>(() => new Set(configuration.AllowedTools));
+  const [allowed, setAllowed] = useState<Set<string>>(() => new Set(configuration.AllowedTools ?? []));
   const [clearKey, setClearKey] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [result, setResult] = useState<ConnectionTestResult | null>(null);
   const intent = useRef<'save' | 'test'>('save');
-  const keyStored = configuration.StoredSecureSettings.includes('ApiKey');
+  const keyStored = (configuration.StoredSecureSettings ?? []).includes('ApiKey');
   const azure = provider === 'azure_openai';
 
   const validate = (values: Record<string, unknown>): SchemaErrors => {
