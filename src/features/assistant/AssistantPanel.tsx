@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useChatWithLlmMutation } from '../../api/areas/llm';
-import type { LlmChatMessage, LlmToolCall } from '../../api/generated/llm.gen';
+import type { LlmChatMessage, LlmToolCall } from '../../api/generated/historian.gen';
 import { member, problemCode } from '../../api/outcomes';
 import { useAppSelector } from '../../app/hooks';
 import { configurationPath } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetLlmConfigurationQuery, useGetLlmToolsQuery, useTestLlmConfigurationMutation, useUpdateLlmConfigurationMutation } from '../../../api/areas/llm';
-import type { ConnectionTestResult, LlmConfigurationRead, LlmConfigurationWrite, LlmProvider, LlmTool } from '../../../api/generated/llm.gen';
+import type { ConnectionTestResult, LlmConfigurationRead, LlmConfigurationWrite, LlmProvider, LlmTool } from '../../../api/generated/historian.gen';
 import { useAppSelector } from '../../../app/hooks';
 import { CheckboxField, SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';

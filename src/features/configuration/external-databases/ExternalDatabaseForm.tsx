@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateExternalDatabaseMutation, useTestExternalDatabaseSettingsMutation, useUpdateExternalDatabaseMutation } from '../../../api/areas/externalDatabases';
-import type { ConnectionTestResult, DatabaseKind, ExternalDatabaseKindInfo, ExternalDatabaseRead, ExternalDatabaseWrite } from '../../../api/generated/externalDatabases.gen';
+import type { ConnectionTestResult, DatabaseKind, ExternalDatabaseKindInfo, ExternalDatabaseRead, ExternalDatabaseWrite } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { ExternalDatabaseRead } from '../../../api/generated/externalDatabases.gen';
+import type { ExternalDatabaseRead } from '../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteExternalDatabaseMutation } from '../../../api/areas/externalDatabases';
-import type { ExternalDatabaseRead } from '../../../api/generated/externalDatabases.gen';
+import type { ExternalDatabaseRead } from '../../../api/generated/historian.gen';
 import { problemCode } from '../../../api/outcomes';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';

@@ -2,7 +2,7 @@ import { Play } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreviewExternalDatabaseQueryMutation } from '../../../api/areas/externalDatabases';
-import type { ExternalQueryPreview } from '../../../api/generated/externalDatabases.gen';
+import type { ExternalQueryPreview } from '../../../api/generated/historian.gen';
 import { problemCode } from '../../../api/outcomes';
 import { connectionStepLabel } from '../../../lib/connectionSteps';
 import { fromLocalInput, toLocalInput } from '../../../lib/localTimeInput';
@@ -117,7 +117,6 @@ export function QueryPreview({ databaseUuid }: { databaseUuid: string }) {
               <tbody>
                 {result.Rows.map((row, index) => (
                   // Rows have no identity of their own; their order is the query's.
-                  // eslint-disable-next-line react/no-array-index-key
                   <tr key={index}>
                     {result.Columns.map((column, cell) => (
                       <td key={column.Name} className={row[cell] === null ? 'xdb-null' : undefined}>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ExternalDatabaseRead } from '../../../api/generated/externalDatabases.gen';
+import type { ExternalDatabaseRead } from '../../../api/generated/historian.gen';
 import { isRecord } from '../../../lib/formConversion';
 import { configurationPath } from '../../../lib/paths';
 

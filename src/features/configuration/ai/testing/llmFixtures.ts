@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ConnectionTestResult, LlmChatAnswer, LlmConfigurationRead, LlmTool } from '../../../../api/generated/llm.gen';
+import type { ConnectionTestResult, LlmChatAnswer, LlmConfigurationRead, LlmTool } from '../../../../api/generated/historian.gen';
 
 // Fixture factories and an in-memory msw server of the AI page and the assistant's chat panel
 // (STYLE §16), as the contract (tag Llm) and server/integrations/README.md describe the answers.

@@ -6,7 +6,7 @@ import type {
   ExternalDatabaseRead,
   ExternalQueryPreview,
   SettingsSchema,
-} from '../../../../api/generated/externalDatabases.gen';
+} from '../../../../api/generated/historian.gen';
 import { isRecord } from '../../../../lib/formConversion';
 
 // Fixture factories and an in-memory msw server of the external database pages (STYLE §16), as
