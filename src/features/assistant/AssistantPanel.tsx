@@ -106,15 +106,23 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
   const [draft, setDraft] = useState('');
   const [failure, setFailure] = useState<Failure | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const list = useRef<HTMLOListElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const next = useRef(1);
 
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
 
+  // A conversation belongs to the organization it was held in: another one starts afresh.
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+    setEntries([]);
+    setConversation(undefined);
+    setFailure(null);
+  }, [organizationUuid]);
+
+  // The newest message in view; only the panel scrolls, never the page under it.
+  useEffect(() => {
+    if (body.current) body.current.scrollTop = body.current.scrollHeight;
   }, [entries, isLoading, failure]);
 
   const send = async () => {
@@ -174,9 +182,9 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
           </button>
         </div>
       </header>
-      <div className="assistant-body">
+      <div className="assistant-body" ref={body}>
         {entries.length === 0 && !isLoading && !failure && <p className="muted assistant-intro">{t('llm.chat.intro')}</p>}
-        <ol className="assistant-messages" ref={list} aria-label={t('llm.chat.messages')}>
+        <ol className="assistant-messages" aria-label={t('llm.chat.messages')}>
           {entries.map((entry) => (
             <li key={entry.id} className={`assistant-message ${entry.Role}`}>
               <span className="assistant-role">{entry.Role === 'user' ? t('llm.chat.you') : t('llm.chat.assistant')}</span>

@@ -50,7 +50,11 @@ export function ExternalDatabasePage() {
     content = (
       <>
         {refusal && <p role="alert">{refusal}</p>}
-        {existing && existing.UsedBy > 0 && <p className="muted">{t('external_databases.used_by_count', { count: existing.UsedBy, n: String(existing.UsedBy) })}</p>}
+        {existing && existing.UsedBy > 0 && (
+          <p className="muted">
+            {t('external_databases.used_by')}: {t('external_databases.used_by_count', { count: existing.UsedBy, n: String(existing.UsedBy) })}
+          </p>
+        )}
         <ExternalDatabaseForm key={existing?.UUID ?? 'new'} existing={existing} kinds={kinds.data} canManage={canManage} />
         {existing && canManage && <QueryPreview databaseUuid={existing.UUID} />}
       </>
