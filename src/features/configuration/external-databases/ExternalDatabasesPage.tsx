@@ -45,7 +45,7 @@ export function ExternalDatabasesPage() {
         id: 'kind',
         header: t('external_databases.kind'),
         value: (row) => kindLabel(row.Kind, t),
-        minWidth: 300,
+        minWidth: 240,
         cell: (row) => (
           <span className="external-kind">
             {kindLabel(row.Kind, t)}
