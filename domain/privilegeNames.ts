@@ -63,6 +63,7 @@ export const PRIVILEGES = {
   ReadExternalDatabases: 'READ_EXTERNAL_DATABASES',
   ManageExternalDatabases: 'MANAGE_EXTERNAL_DATABASES',
   ReadLlm: 'READ_LLM',
+  ManageLlm: 'MANAGE_LLM',
   ReadLogs: 'READ_LOGS',
   ReadAuditLogs: 'READ_AUDIT_LOGS',
   SaveTableDefault: 'P-ADM-SD',

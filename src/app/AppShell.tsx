@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { ToastViewport } from '../components/Toasts/ToastViewport';
+import { AssistantLauncher } from '../features/assistant/AssistantLauncher';
 import { calculationSlots } from '../features/calculations/lazy';
 import { LicenceStatus } from '../features/licence/LicenceStatus';
 import { CalculationSlotsContext } from '../features/measurements/calculationSlots';
@@ -81,6 +82,7 @@ export function AppShell() {
       <div className="app-body">
         <header className="app-header">
           <Breadcrumbs />
+          <AssistantLauncher />
           <UserMenu />
         </header>
         <main id="main" className="main" tabIndex={-1}>

@@ -94,6 +94,8 @@ const titled: [string, string][] = [
   [paths.configuration, 'Configuration'],
   [configurationPath('users'), 'Users'],
   [configurationPath('timeseries_databases'), 'Time-series databases'],
+  [configurationPath('external_databases'), 'External databases'],
+  [configurationPath('ai'), 'AI configuration'],
   [configurationPath('license'), 'Licence'],
   [configurationPath('api'), 'API settings'],
 ];

@@ -52,6 +52,9 @@ const TimeseriesDatabasesPage = page(() => import('../features/configuration/tim
 const TimeseriesDatabasePage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasePage'), 'TimeseriesDatabasePage');
 const TaskSchedulersPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulersPage'), 'TaskSchedulersPage');
 const TaskSchedulerPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulerPage'), 'TaskSchedulerPage');
+const ExternalDatabasesPage = page(() => import('../features/configuration/external-databases/ExternalDatabasesPage'), 'ExternalDatabasesPage');
+const ExternalDatabasePage = page(() => import('../features/configuration/external-databases/ExternalDatabasePage'), 'ExternalDatabasePage');
+const AiPage = page(() => import('../features/configuration/ai/AiPage'), 'AiPage');
 // The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
 // so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
 // lazily, keeping ajv and the player out of the sign-in route.
@@ -98,6 +101,9 @@ const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
   timeseries_database: TimeseriesDatabasePage,
   task_schedulers: TaskSchedulersPage,
   task_scheduler: TaskSchedulerPage,
+  external_databases: ExternalDatabasesPage,
+  external_database: ExternalDatabasePage,
+  ai: AiPage,
   organizations: OrganizationsPage,
   create_organization: OrganizationPage,
   edit_organization: OrganizationPage,

@@ -22,6 +22,8 @@ export interface SelectOption {
   value: string;
   /** Already translated, or a value from the server. */
   label: string;
+  /** Shown but not choosable (the label says why). */
+  disabled?: boolean;
 }
 
 type SelectAttributes = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'required' | 'children'>;
@@ -43,7 +45,7 @@ export function SelectField({ name, label, id, help, error, required, mode, read
         <select {...select} {...control} name={name} data-type={valueType}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

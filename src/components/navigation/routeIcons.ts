@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheck,
+  Bot,
   Bell,
   Boxes,
   Building2,
@@ -9,6 +10,7 @@ import {
   Circle,
   ClipboardList,
   Database,
+  DatabaseZap,
   Gauge,
   House,
   KeyRound,
@@ -49,6 +51,8 @@ const ROUTE_ICONS = {
   auth_providers: KeyRound,
   timeseries_databases: Database,
   task_schedulers: CalendarClock,
+  external_databases: DatabaseZap,
+  ai: Bot,
   api: Plug,
   license: BadgeCheck,
   product_updates: PackageOpen,
