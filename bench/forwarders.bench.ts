@@ -46,7 +46,7 @@ async function main() {
     await new Promise<void>((resolve) => subscriber.once('connect', () => resolve()));
     let arrived = 0;
     subscriber.on('message', (_topic, payload, packet) => {
-      arrived += packet.topic.includes('/NDATA/') ? sparkplugPayloads.decodePayload(payload).metrics.length : packet.topic.includes('/NBIRTH/') ? 0 : 1;
+      arrived += packet.topic.includes('/NDATA/') ? (sparkplugPayloads!.decodePayload(payload).metrics ?? []).length : packet.topic.includes('/NBIRTH/') ? 0 : 1;
     });
     await subscriber.subscribeAsync(['bench/#', 'spBv1.0/#'], { qos: 1 });
 

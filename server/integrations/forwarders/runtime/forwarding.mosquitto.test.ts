@@ -8,6 +8,11 @@ import { insertBuiltinDatabase, insertMeasurement } from '../../../ingestion/tes
 import { openEntriesFixture, type EntriesFixture } from '../../../manual-entry/entries/testFixture';
 import { startMosquitto, type MosquittoServer } from '../../../testing/mosquittoServer';
 import { sparkplugPayloads } from '../../sinks/sparkplug';
+
+const decode = (payload: Buffer) => {
+  const decoded = sparkplugPayloads!.decodePayload(payload);
+  return { seq: Number(decoded.seq), metrics: (decoded.metrics ?? []).map((metric) => ({ name: metric.name, value: metric.value, timestamp: Number(metric.timestamp) })) };
+};
 import { startIntegrations, type Integrations } from './worker';
 
 // Issue 21's "done when" for forwarders, the whole path with nothing faked: sinks and forwarders
@@ -131,10 +136,10 @@ it('sends SparkplugB: a birth naming the metric, then data with rising sequence 
   const sink = await api<{ UUID: string }>('POST', '/sinks', { Name: 'Sparkplug broker', Type: 'SparkplugB', Settings: { BrokerURL: broker.url, GroupID: 'Plant', NodeID: 'Historian', BufferProcessInterval: 100 } });
   const received = await subscriber('spBv1.0/Plant/#');
   await runningForwarder(sink.UUID, { Name: 'Levels', Format: 'sparkplugb', Selection: { Labels: ['sparkplug'] }, Templates: { MeasurementTopic: 'Tanks/{{(getMeasurement .MeasurementUUID).Name}}' } });
-  await until(() => received.some((m) => m.topic === 'spBv1.0/Plant/NBIRTH/Historian' && sparkplugPayloads.decodePayload(m.payload).metrics.some((metric) => metric.name === 'Tanks/Tank.Level')), 'a birth naming the metric');
+  await until(() => received.some((m) => m.topic === 'spBv1.0/Plant/NBIRTH/Historian' && decode(m.payload).metrics.some((metric) => metric.name === 'Tanks/Tank.Level')), 'a birth naming the metric');
 
   await send(level, range(5).map((i) => T0 + i * 1000), [1, 2, 3, 4, 5]);
-  const data = () => received.filter((m) => m.topic === 'spBv1.0/Plant/NDATA/Historian').map((m) => sparkplugPayloads.decodePayload(m.payload));
+  const data = () => received.filter((m) => m.topic === 'spBv1.0/Plant/NDATA/Historian').map((m) => decode(m.payload));
   await until(() => data().flatMap((payload) => payload.metrics).length >= 5, 'five metrics of data');
   const metrics = data().flatMap((payload) => payload.metrics);
   expect(metrics.map((metric) => [metric.name, Number(metric.value), Number(metric.timestamp)])).toEqual(range(5).map((i) => ['Tanks/Tank.Level', i + 1, T0 + i * 1000]));
