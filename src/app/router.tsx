@@ -52,6 +52,10 @@ const TimeseriesDatabasesPage = page(() => import('../features/configuration/tim
 const TimeseriesDatabasePage = page(() => import('../features/configuration/timeseries/TimeseriesDatabasePage'), 'TimeseriesDatabasePage');
 const TaskSchedulersPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulersPage'), 'TaskSchedulersPage');
 const TaskSchedulerPage = page(() => import('../features/configuration/task-schedulers/TaskSchedulerPage'), 'TaskSchedulerPage');
+const SinksPage = page(() => import('../features/configuration/sinks/SinksPage'), 'SinksPage');
+const SinkPage = page(() => import('../features/configuration/sinks/SinkPage'), 'SinkPage');
+const ForwardersPage = page(() => import('../features/configuration/sinks/ForwardersPage'), 'ForwardersPage');
+const ForwarderPage = page(() => import('../features/configuration/sinks/ForwarderPage'), 'ForwarderPage');
 // The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
 // so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
 // lazily, keeping ajv and the player out of the sign-in route.
@@ -98,6 +102,10 @@ const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
   timeseries_database: TimeseriesDatabasePage,
   task_schedulers: TaskSchedulersPage,
   task_scheduler: TaskSchedulerPage,
+  sinks: SinksPage,
+  sink: SinkPage,
+  forwarders: ForwardersPage,
+  forwarder: ForwarderPage,
   organizations: OrganizationsPage,
   create_organization: OrganizationPage,
   edit_organization: OrganizationPage,

@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  Send,
+  Share2,
   BadgeCheck,
   Bell,
   Boxes,
@@ -49,6 +51,8 @@ const ROUTE_ICONS = {
   auth_providers: KeyRound,
   timeseries_databases: Database,
   task_schedulers: CalendarClock,
+  sinks: Share2,
+  forwarders: Send,
   api: Plug,
   license: BadgeCheck,
   product_updates: PackageOpen,
