@@ -38,7 +38,7 @@ function Reference() {
   return (
     <details className="forwarder-reference">
       <summary>{t('forwarders.reference.title')}</summary>
-      <p>{t('forwarders.reference.syntax')}</p>
+      <p>{t('forwarders.reference.syntax', { example: '{{ .Value }}' })}</p>
       <p>
         {t('forwarders.reference.fields')} <code>.Timestamp</code>, <code>.Value</code>, <code>.Quality</code>, <code>.ErrorStatus</code>, <code>.MeasurementUUID</code>,{' '}
         <code>.AssetPropertyUUID</code>, <code>.Tags</code>, <code>.Event</code>
