@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateForwarderMutation, usePreviewForwarderMutation, useSendForwarderTestMessageMutation, useUpdateForwarderMutation } from '../../../api/areas/sinks';
-import type { Forwarder, ForwarderPreview, ForwarderRead, ForwarderSelection, ForwarderTemplates, ForwarderTestMessageResult, SinkRead } from '../../../api/generated/sinks.gen';
+import type { Forwarder, ForwarderPreview, ForwarderRead, ForwarderSelection, ForwarderTemplates, ForwarderTestMessageResult, SinkRead } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeleteForwarderMutation, useGetForwarderQuery, useSetForwarderStateMutation } from '../../../api/areas/sinks';
-import type { ForwarderRead } from '../../../api/generated/sinks.gen';
+import type { ForwarderRead } from '../../../api/generated/historian.gen';
 import { ConfirmDialog } from '../access/ConfirmDialog';
 import { Page, useQueryId } from '../access/pageHelpers';
 import { ForwarderForm } from './ForwarderForm';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeleteForwarderMutation, useSetForwarderStateMutation } from '../../../api/areas/sinks';
-import type { ForwarderRead } from '../../../api/generated/sinks.gen';
+import type { ForwarderRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';

@@ -5,7 +5,7 @@ import { useGetAssetPropertiesQuery, useGetAssetsQuery } from '../../../api/area
 import { useGetEventTypesQuery } from '../../../api/areas/eventConfigurations';
 import { useGetMeasurementLabelsQuery } from '../../../api/areas/measurements';
 import { usePreviewForwarderSelectionMutation } from '../../../api/areas/sinks';
-import type { ForwarderSelection, ForwarderSelectionPreview } from '../../../api/generated/sinks.gen';
+import type { ForwarderSelection, ForwarderSelectionPreview } from '../../../api/generated/historian.gen';
 import { SearchCombobox } from '../../../components/SearchCombobox/SearchCombobox';
 import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';

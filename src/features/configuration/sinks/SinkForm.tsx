@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCreateSinkMutation, useTestSinkSettingsMutation, useUpdateSinkMutation } from '../../../api/areas/sinks';
-import type { ConnectionTestResult, ConnectorKind, SinkRead, SinkType, SinkWrite } from '../../../api/generated/sinks.gen';
+import type { ConnectionTestResult, ConnectorKind, SinkRead, SinkType, SinkWrite } from '../../../api/generated/historian.gen';
 import { SelectField } from '../../../components/form/ChoiceFields';
 import { Fieldset } from '../../../components/form/Fieldset';
 import { Form } from '../../../components/form/Form';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteSinkMutation, useGetSinkQuery, useSetSinkStateMutation } from '../../../api/areas/sinks';
-import type { SinkRead } from '../../../api/generated/sinks.gen';
+import type { SinkRead } from '../../../api/generated/historian.gen';
 import { problemCode } from '../../../api/outcomes';
 import { ConfirmDialog } from '../access/ConfirmDialog';
 import { Page, useQueryId } from '../access/pageHelpers';

@@ -1,7 +1,7 @@
 import { CirclePause, CirclePlay, Power, PowerOff } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ConnectorKind, ServiceState } from '../../../api/generated/sinks.gen';
+import type { ConnectorKind, ServiceState } from '../../../api/generated/historian.gen';
 import { formatDateTime } from '../../../lib/intlFormat';
 
 /** Running or stopped, with its icon. */

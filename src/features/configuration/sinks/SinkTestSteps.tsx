@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionTestResult } from '../../../api/generated/sinks.gen';
+import type { ConnectionTestResult } from '../../../api/generated/historian.gen';
 
 const stepLabel = (name: string, t: TFunction): string => {
   switch (name) {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteSinkMutation, useSetSinkStateMutation } from '../../../api/areas/sinks';
-import type { SinkRead } from '../../../api/generated/sinks.gen';
+import type { SinkRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
 import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';

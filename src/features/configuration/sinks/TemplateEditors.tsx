@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ForwarderPreview, ForwarderTemplates, TemplateError } from '../../../api/generated/sinks.gen';
+import type { ForwarderPreview, ForwarderTemplates, TemplateError } from '../../../api/generated/historian.gen';
 import { TextAreaField } from '../../../components/form/TextFields';
 import { When } from './SinkState';
 

@@ -1,4 +1,4 @@
-import type { ConnectorKind, ForwarderRead, SinkRead } from '../../../api/generated/sinks.gen';
+import type { ConnectorKind, ForwarderRead, SinkRead } from '../../../api/generated/historian.gen';
 import { configurationPath } from '../../../lib/paths';
 
 // Paths and small rules the sinks and forwarders pages share (server/integrations/README.md).

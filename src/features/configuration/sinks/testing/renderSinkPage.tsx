@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { ForwarderRead, SinkRead } from '../../../../api/generated/sinks.gen';
+import type { ForwarderRead, SinkRead } from '../../../../api/generated/historian.gen';
 import { ToastViewport } from '../../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../../testing/fixtures';
 import { renderWithProviders } from '../../../../testing/renderWithProviders';

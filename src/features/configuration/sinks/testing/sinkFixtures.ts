@@ -8,7 +8,7 @@ import type {
   SinkRead,
   SinkStatistics,
   SinkType,
-} from '../../../../api/generated/sinks.gen';
+} from '../../../../api/generated/historian.gen';
 import { isRecord } from '../../../../lib/formConversion';
 
 // Fixture factories and an in-memory msw server of the sinks and forwarders pages (STYLE §16),
