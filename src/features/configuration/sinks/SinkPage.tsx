@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useDeleteSinkMutation, useGetSinkQuery, useSetSinkStateMutation } from '../../../api/areas/sinks';
 import type { SinkRead } from '../../../api/generated/historian.gen';
 import { problemCode } from '../../../api/outcomes';
+import { isRecord } from '../../../lib/formConversion';
 import { ConfirmDialog } from '../access/ConfirmDialog';
 import { Page, useQueryId } from '../access/pageHelpers';
 import { SinkForm } from './SinkForm';
@@ -62,7 +63,9 @@ export function SinkPage() {
   const [remove, removal] = useDeleteSinkMutation();
   const [setState, stateChange] = useSetSinkStateMutation();
   const [confirming, setConfirming] = useState(false);
-  const [inUse, setInUse] = useState(false);
+  const location = useLocation();
+  // The list hands a refused delete over to this page, which names the forwarders.
+  const [inUse, setInUse] = useState(isRecord(location.state) && location.state.inUse === true);
   const [dirty, setDirty] = useState(false);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
   useUnsavedWarning(dirty);

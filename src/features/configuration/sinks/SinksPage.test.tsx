@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { SinkPage } from './SinkPage';
 import { SinksPage } from './SinksPage';
 import { aForwarder, aSink, aSinkStatistics } from './testing/sinkFixtures';
 import { READ, renderSinkPage } from './testing/renderSinkPage';
@@ -61,13 +62,15 @@ describe('sinks list', () => {
 
   it('a sink in use is not deleted: the server refuses and the editor names the forwarders', async () => {
     const sink = aSink({ Name: 'Cloud', ForwarderCount: 1 });
-    const { user, fake } = renderSinkPage(PAGE, PAGE.path, { sinks: [sink], forwarders: [aForwarder(sink, { Name: 'Energy feed' })] });
+    const { user, fake } = renderSinkPage([PAGE, { path: '/configuration/sink', element: <SinkPage /> }], PAGE.path, { sinks: [sink], forwarders: [aForwarder(sink, { Name: 'Energy feed' })] });
     await within(await grid()).findByRole('row', { name: /Cloud/ });
     await user.click(screen.getByRole('button', { name: 'Delete sink' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('1 forwarder sends through this sink');
     await user.click(within(dialog).getByRole('button', { name: /Delete|Confirm/ }));
     await waitFor(() => expect(fake.calls('DELETE', `/api/sinks/${sink.UUID}`)).toHaveLength(1));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(`/configuration/sink?id=${sink.UUID}`));
+    expect(await screen.findByText(/This sink cannot be deleted while these forwarders send through it: Energy feed\./)).toBeInTheDocument();
   });
 });

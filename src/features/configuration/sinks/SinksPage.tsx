@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteSinkMutation, useSetSinkStateMutation } from '../../../api/areas/sinks';
+import { problemCode } from '../../../api/outcomes';
 import type { SinkRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
@@ -110,7 +111,7 @@ export function SinksPage() {
     if (!target) return;
     const outcome = await remove({ id: target.UUID });
     // In use: the editor names the forwarders, so the user is taken there.
-    if (outcome.error && target.ForwarderCount > 0) navigate(sinkEditorPath(target.UUID));
+    if (outcome.error && problemCode(outcome.error) === 'sinks.errors.in_use') navigate(sinkEditorPath(target.UUID), { state: { inUse: true } });
     setTarget(null);
   };
 

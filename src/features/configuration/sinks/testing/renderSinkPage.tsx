@@ -17,7 +17,7 @@ function Where() {
 
 /** One of the four pages at its route, with the in-memory server of sinkFixtures and the toasts. */
 export function renderSinkPage(
-  page: { path: string; element: ReactElement },
+  page: { path: string; element: ReactElement } | { path: string; element: ReactElement }[],
   route: string,
   data: { sinks: SinkRead[]; forwarders?: ForwarderRead[] },
   options: SinkHandlerOptions & { privileges?: string[] } = {},
@@ -28,7 +28,9 @@ export function renderSinkPage(
   const rendered = renderWithProviders(
     <>
       <Routes>
-        <Route path={page.path} element={page.element} />
+        {(Array.isArray(page) ? page : [page]).map((one) => (
+          <Route key={one.path} path={one.path} element={one.element} />
+        ))}
         <Route path="*" element={<p>elsewhere</p>} />
       </Routes>
       <Where />
