@@ -44,24 +44,34 @@ export function ForwardersPage() {
   const sinkNames = useMemo(() => new Map((sinks.data ?? []).map((sink) => [sink.UUID, sink.Name])), [sinks.data]);
   const columns = useMemo<DataTableColumn<ForwarderRead>[]>(
     () => [
-      { id: 'name', header: t('forwarders.name'), value: (row) => row.Name, minWidth: 140 },
+      { id: 'name', header: t('forwarders.name'), value: (row) => row.Name, minWidth: 120 },
       {
         id: 'sink',
         header: t('forwarders.sink'),
         value: (row) => row.SinkName ?? sinkNames.get(row.SinkUUID) ?? '',
-        minWidth: 120,
-        cell: (row) => <Link to={sinkEditorPath(row.SinkUUID)}>{row.SinkName ?? sinkNames.get(row.SinkUUID) ?? row.SinkUUID}</Link>,
+        minWidth: 130,
+        stack: [
+          { id: 'sink', value: (row) => <Link to={sinkEditorPath(row.SinkUUID)}>{row.SinkName ?? sinkNames.get(row.SinkUUID) ?? row.SinkUUID}</Link> },
+          { id: 'format', label: t('forwarders.format'), value: (row) => (row.Format === 'sparkplugb' ? t('forwarders.formats.sparkplugb') : t('forwarders.formats.json')) },
+        ],
       },
-      { id: 'format', header: t('forwarders.format'), value: (row) => row.Format, cell: (row) => (row.Format === 'sparkplugb' ? t('forwarders.formats.sparkplugb') : t('forwarders.formats.json')), width: 120 },
       { id: 'state', header: t('forwarders.state'), value: (row) => row.State, cell: (row) => <ServiceStateLabel state={row.State} />, width: 110 },
-      { id: 'queued', header: t('forwarders.statistics.queued'), value: (row) => row.Statistics.Queued, cell: (row) => number.format(row.Statistics.Queued), align: 'end', width: 100 },
-      { id: 'forwarded', header: t('forwarders.statistics.forwarded'), value: (row) => row.Statistics.Forwarded, cell: (row) => number.format(row.Statistics.Forwarded), align: 'end', width: 110 },
-      { id: 'last_forwarded', header: t('forwarders.statistics.last_forwarded'), value: (row) => row.Statistics.LastForwardedAt ?? '', cell: (row) => <When iso={row.Statistics.LastForwardedAt} />, minWidth: 150 },
+      {
+        id: 'statistics',
+        header: t('forwarders.statistics.title'),
+        value: (row) => row.Statistics.Forwarded,
+        minWidth: 190,
+        stack: [
+          { id: 'queued', label: t('forwarders.statistics.queued'), value: (row) => number.format(row.Statistics.Queued) },
+          { id: 'forwarded', label: t('forwarders.statistics.forwarded'), value: (row) => number.format(row.Statistics.Forwarded) },
+          { id: 'last_forwarded', label: t('forwarders.statistics.last_forwarded'), value: (row) => <When iso={row.Statistics.LastForwardedAt} /> },
+        ],
+      },
       {
         id: 'last_error',
         header: t('forwarders.statistics.last_error'),
         value: (row) => row.Statistics.LastError ?? '',
-        minWidth: 150,
+        minWidth: 130,
         cell: (row) => (row.Statistics.LastError ? <span className="sink-error" title={row.Statistics.LastError}>{row.Statistics.LastError}</span> : <span className="muted">{t('sinks.none')}</span>),
       },
     ],

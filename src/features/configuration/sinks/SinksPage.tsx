@@ -41,38 +41,56 @@ export function SinksPage() {
 
   const columns = useMemo<DataTableColumn<SinkRead>[]>(
     () => [
-      { id: 'name', header: t('sinks.name'), value: (row) => row.Name, minWidth: 140 },
-      { id: 'type', header: t('sinks.type'), value: (row) => row.Type, cell: (row) => kindLabel(row.Type, t), width: 120 },
-      { id: 'state', header: t('sinks.state'), value: (row) => row.State, cell: (row) => <ServiceStateLabel state={row.State} />, width: 110 },
       {
-        id: 'connected',
-        header: t('sinks.connected'),
-        value: (row) => row.Statistics.ConnectedSince ?? '',
-        minWidth: 150,
-        cell: (row) =>
-          row.Statistics.Connected ? (
-            <span className="sink-connected">
-              {t('sinks.connected_since')} <When iso={row.Statistics.ConnectedSince} />
-            </span>
-          ) : (
-            <span className="muted">{t('sinks.disconnected')}</span>
-          ),
+        id: 'name',
+        header: t('sinks.name'),
+        value: (row) => row.Name,
+        minWidth: 130,
+        stack: [
+          { id: 'name', value: (row) => row.Name },
+          { id: 'type', value: (row) => <span className="muted">{kindLabel(row.Type, t)}</span> },
+        ],
       },
-      { id: 'sent', header: t('sinks.statistics.sent'), value: (row) => row.Statistics.Sent, cell: (row) => number.format(row.Statistics.Sent), align: 'end', width: 100 },
-      { id: 'buffered', header: t('sinks.statistics.buffered'), value: (row) => row.Statistics.Buffered, cell: (row) => number.format(row.Statistics.Buffered), align: 'end', width: 100 },
       {
-        id: 'dropped',
-        header: t('sinks.statistics.dropped'),
-        value: (row) => row.Statistics.Dropped,
-        cell: (row) => <span className={row.Statistics.Dropped > 0 ? 'sink-warning' : undefined}>{number.format(row.Statistics.Dropped)}</span>,
-        align: 'end',
-        width: 100,
+        id: 'state',
+        header: t('sinks.state'),
+        value: (row) => row.State,
+        minWidth: 170,
+        stack: [
+          { id: 'state', value: (row) => <ServiceStateLabel state={row.State} /> },
+          {
+            id: 'connected',
+            value: (row) =>
+              row.Statistics.Connected ? (
+                <span className="sink-connected">
+                  {t('sinks.connected_since')} <When iso={row.Statistics.ConnectedSince} />
+                </span>
+              ) : (
+                <span className="muted">{t('sinks.disconnected')}</span>
+              ),
+          },
+        ],
+      },
+      {
+        id: 'messages',
+        header: t('sinks.statistics.messages'),
+        value: (row) => row.Statistics.Sent,
+        minWidth: 150,
+        stack: [
+          { id: 'sent', label: t('sinks.statistics.sent'), value: (row) => number.format(row.Statistics.Sent) },
+          { id: 'buffered', label: t('sinks.statistics.buffered'), value: (row) => number.format(row.Statistics.Buffered) },
+          {
+            id: 'dropped',
+            label: t('sinks.statistics.dropped'),
+            value: (row) => <span className={row.Statistics.Dropped > 0 ? 'sink-warning' : undefined}>{number.format(row.Statistics.Dropped)}</span>,
+          },
+        ],
       },
       {
         id: 'last_error',
         header: t('sinks.statistics.last_error'),
         value: (row) => row.Statistics.LastError ?? '',
-        minWidth: 160,
+        minWidth: 130,
         cell: (row) => (row.Statistics.LastError ? <span className="sink-error" title={row.Statistics.LastError}>{row.Statistics.LastError}</span> : <span className="muted">{t('sinks.none')}</span>),
       },
       {
@@ -80,7 +98,7 @@ export function SinksPage() {
         header: t('sinks.forwarder_count'),
         value: (row) => row.ForwarderCount,
         align: 'end',
-        width: 110,
+        width: 100,
         cell: (row) => <Link to={forwarderListPath(row.UUID)} aria-label={t('sinks.forwarders_of', { name: row.Name, count: row.ForwarderCount })}>{number.format(row.ForwarderCount)}</Link>,
       },
     ],
