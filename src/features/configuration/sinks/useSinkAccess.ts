@@ -1,7 +1,14 @@
-import { useGetForwardersQuery, useGetSinksQuery, useGetSinkTypesQuery } from '../../../api/areas/sinks';
-import { useAppSelector } from '../../../app/hooks';
-import { PRIVILEGES } from '../../../../domain/privilegeNames';
-import { selectAccess, selectCurrentOrganizationUuid } from '../../../state/privileges';
+import {
+  useGetForwardersQuery,
+  useGetSinksQuery,
+  useGetSinkTypesQuery,
+} from "../../../api/areas/sinks";
+import { useAppSelector } from "../../../app/hooks";
+import { PRIVILEGES } from "../../../../domain/privilegeNames";
+import {
+  selectAccess,
+  selectCurrentOrganizationUuid,
+} from "../../../state/privileges";
 
 /**
  * README "Who may do what": READ_SINKS reads sinks and forwarders, MANAGE_SINKS changes, starts,
@@ -13,7 +20,7 @@ export function useSinkAccess() {
   const canRead = can({ privileges: [PRIVILEGES.ReadSinks] });
   const canManage = can({ privileges: [PRIVILEGES.ManageSinks] });
   const skip = !canRead || organizationUuid === null;
-  const organization = { 'x-organization-uuid': organizationUuid ?? undefined };
+  const organization = { "x-organization-uuid": organizationUuid ?? undefined };
   return { canRead, canManage, skip, organization, can };
 }
 
@@ -22,7 +29,11 @@ export const STATISTICS_POLL_MS = 5000;
 
 export function useSinks(options: { poll?: boolean } = {}) {
   const { skip, organization } = useSinkAccess();
-  return useGetSinksQuery(organization, { skip, pollingInterval: options.poll ? STATISTICS_POLL_MS : 0, skipPollingIfUnfocused: true });
+  return useGetSinksQuery(organization, {
+    skip,
+    pollingInterval: options.poll ? STATISTICS_POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
 }
 
 export function useSinkTypes() {
@@ -30,10 +41,16 @@ export function useSinkTypes() {
   return useGetSinkTypesQuery(organization, { skip });
 }
 
-export function useForwarders(options: { sinkUuid?: string; poll?: boolean; skip?: boolean } = {}) {
+export function useForwarders(
+  options: { sinkUuid?: string; poll?: boolean; skip?: boolean } = {},
+) {
   const { skip, organization } = useSinkAccess();
   return useGetForwardersQuery(
     { ...organization, sinkUuid: options.sinkUuid },
-    { skip: skip || options.skip === true, pollingInterval: options.poll ? STATISTICS_POLL_MS : 0, skipPollingIfUnfocused: true },
+    {
+      skip: skip || options.skip === true,
+      pollingInterval: options.poll ? STATISTICS_POLL_MS : 0,
+      skipPollingIfUnfocused: true,
+    },
   );
 }
