@@ -119,7 +119,7 @@ export function ForwardersPage() {
         id: "statistics",
         header: t("forwarders.statistics.title"),
         value: (row) => row.Statistics.Forwarded,
-        minWidth: 190,
+        minWidth: 240,
         stack: [
           {
             id: "queued",
