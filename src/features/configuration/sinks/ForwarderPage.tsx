@@ -1,58 +1,45 @@
-import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import {
-  useDeleteForwarderMutation,
-  useGetForwarderQuery,
-  useSetForwarderStateMutation,
-} from "../../../api/areas/sinks";
-import type { ForwarderRead } from "../../../api/generated/historian.gen";
-import { ConfirmDialog } from "../access/ConfirmDialog";
-import { Page, useQueryId } from "../access/pageHelpers";
-import { ForwarderForm } from "./ForwarderForm";
-import { nextState, ServiceStateLabel, When } from "./SinkState";
-import { forwarderListPath, sinkEditorPath } from "./sinkRules";
-import { STATISTICS_POLL_MS, useSinkAccess, useSinks } from "./useSinkAccess";
-import "./sinks.css";
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDeleteForwarderMutation, useGetForwarderQuery, useSetForwarderStateMutation } from '../../../api/areas/sinks';
+import type { ForwarderRead } from '../../../api/generated/historian.gen';
+import { ConfirmDialog } from '../access/ConfirmDialog';
+import { Page, useQueryId } from '../access/pageHelpers';
+import { ForwarderForm } from './ForwarderForm';
+import { nextState, ServiceStateLabel, When } from './SinkState';
+import { forwarderListPath, sinkEditorPath } from './sinkRules';
+import { STATISTICS_POLL_MS, useSinkAccess, useSinks } from './useSinkAccess';
+import './sinks.css';
 
 function ForwarderStatisticsPanel({ forwarder }: { forwarder: ForwarderRead }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const statistics = forwarder.Statistics;
   return (
-    <section
-      className="sink-panel"
-      aria-label={t("forwarders.statistics.title")}
-    >
-      <h2>{t("forwarders.statistics.title")}</h2>
+    <section className="sink-panel" aria-label={t('forwarders.statistics.title')}>
+      <h2>{t('forwarders.statistics.title')}</h2>
       <dl className="sink-statistics">
         <div>
-          <dt>{t("forwarders.statistics.queued")}</dt>
+          <dt>{t('forwarders.statistics.queued')}</dt>
           <dd>{number.format(statistics.Queued)}</dd>
         </div>
         <div>
-          <dt>{t("forwarders.statistics.forwarded")}</dt>
+          <dt>{t('forwarders.statistics.forwarded')}</dt>
           <dd>{number.format(statistics.Forwarded)}</dd>
         </div>
         <div>
-          <dt>{t("forwarders.statistics.last_forwarded")}</dt>
+          <dt>{t('forwarders.statistics.last_forwarded')}</dt>
           <dd>
             <When iso={statistics.LastForwardedAt} />
           </dd>
         </div>
         <div>
-          <dt>{t("forwarders.statistics.selected")}</dt>
+          <dt>{t('forwarders.statistics.selected')}</dt>
           <dd>{number.format(statistics.SelectedMeasurements)}</dd>
         </div>
         <div>
-          <dt>{t("forwarders.statistics.last_error")}</dt>
-          <dd>
-            {statistics.LastError ? (
-              <span className="sink-error">{statistics.LastError}</span>
-            ) : (
-              <span className="muted">{t("sinks.none")}</span>
-            )}
-          </dd>
+          <dt>{t('forwarders.statistics.last_error')}</dt>
+          <dd>{statistics.LastError ? <span className="sink-error">{statistics.LastError}</span> : <span className="muted">{t('sinks.none')}</span>}</dd>
         </div>
       </dl>
     </section>
@@ -68,7 +55,7 @@ export function ForwarderPage() {
   const { canManage, skip, organization } = useSinkAccess();
   const sinks = useSinks();
   const forwarder = useGetForwarderQuery(
-    { id: id ?? "", ...organization },
+    { id: id ?? '', ...organization },
     {
       skip: skip || id === undefined,
       pollingInterval: STATISTICS_POLL_MS,
@@ -84,8 +71,8 @@ export function ForwarderPage() {
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
   const existing = forwarder.data;
@@ -96,31 +83,15 @@ export function ForwarderPage() {
     if (!outcome.error) navigate(forwarderListPath());
   };
 
-  const title =
-    id === undefined
-      ? t("forwarders.create")
-      : canManage
-        ? t("forwarders.edit")
-        : t("forwarders.view");
+  const title = id === undefined ? t('forwarders.create') : canManage ? t('forwarders.edit') : t('forwarders.view');
   const error = sinks.error ?? forwarder.error;
   let content;
-  if (error)
-    content = (
-      <p role="alert">
-        {t(
-          id !== undefined && forwarder.error
-            ? "forwarders.not_found"
-            : "forwarders.errors.load",
-        )}
-      </p>
-    );
-  else if (!sinks.data || (id !== undefined && !existing))
-    content = <p role="status">{t("app.loading")}</p>;
+  if (error) content = <p role="alert">{t(id !== undefined && forwarder.error ? 'forwarders.not_found' : 'forwarders.errors.load')}</p>;
+  else if (!sinks.data || (id !== undefined && !existing)) content = <p role="status">{t('app.loading')}</p>;
   else if (sinks.data.length === 0 && !existing) {
     content = (
       <p>
-        {t("forwarders.no_sinks")}{" "}
-        {canManage && <Link to={sinkEditorPath()}>{t("sinks.create")}</Link>}
+        {t('forwarders.no_sinks')} {canManage && <Link to={sinkEditorPath()}>{t('sinks.create')}</Link>}
       </p>
     );
   } else {
@@ -129,10 +100,7 @@ export function ForwarderPage() {
         {existing && (
           <div className="sink-panel-header">
             <span>
-              <ServiceStateLabel state={existing.State} /> —{" "}
-              <Link to={sinkEditorPath(existing.SinkUUID)}>
-                {existing.SinkName ?? t("forwarders.sink")}
-              </Link>
+              <ServiceStateLabel state={existing.State} /> — <Link to={sinkEditorPath(existing.SinkUUID)}>{existing.SinkName ?? t('forwarders.sink')}</Link>
             </span>
             {canManage && (
               <button
@@ -146,44 +114,29 @@ export function ForwarderPage() {
                   })
                 }
               >
-                {existing.State === "running"
-                  ? t("forwarders.stop")
-                  : t("forwarders.start")}
+                {existing.State === 'running' ? t('forwarders.stop') : t('forwarders.start')}
               </button>
             )}
           </div>
         )}
         <ForwarderForm
-          key={existing?.UUID ?? "new"}
+          key={existing?.UUID ?? 'new'}
           existing={existing}
           sinks={sinks.data}
-          initialSink={params.get("sink") ?? undefined}
+          initialSink={params.get('sink') ?? undefined}
           canManage={canManage}
           onDirtyChange={onDirtyChange}
           extraActions={
             existing && (
-              <button
-                type="button"
-                className="danger"
-                disabled={removal.isLoading}
-                onClick={() => setConfirming(true)}
-              >
-                {t("forwarders.delete")}
+              <button type="button" className="danger" disabled={removal.isLoading} onClick={() => setConfirming(true)}>
+                {t('forwarders.delete')}
               </button>
             )
           }
         />
         {existing && <ForwarderStatisticsPanel forwarder={existing} />}
-        <ConfirmDialog
-          open={confirming}
-          title={t("forwarders.delete")}
-          busy={removal.isLoading}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmDelete()}
-        >
-          <p>
-            {t("forwarders.delete_confirm", { name: existing?.Name ?? "" })}
-          </p>
+        <ConfirmDialog open={confirming} title={t('forwarders.delete')} busy={removal.isLoading} onCancel={() => setConfirming(false)} onConfirm={() => void confirmDelete()}>
+          <p>{t('forwarders.delete_confirm', { name: existing?.Name ?? '' })}</p>
         </ConfirmDialog>
       </>
     );

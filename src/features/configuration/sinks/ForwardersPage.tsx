@@ -1,41 +1,24 @@
-import { Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import {
-  useDeleteForwarderMutation,
-  useSetForwarderStateMutation,
-} from "../../../api/areas/sinks";
-import type { ForwarderRead } from "../../../api/generated/historian.gen";
-import { DataTable } from "../../../components/DataTable/DataTable";
-import type {
-  DataTableAction,
-  DataTableColumn,
-} from "../../../components/DataTable/types";
-import {
-  EmptyList,
-  ListToolbar,
-} from "../../../components/ListControls/EmptyState";
-import {
-  matchingItems,
-  useListQuery,
-} from "../../../components/ListControls/useListQuery";
-import "../../../components/ListControls/ListControls.css";
-import { useToasts } from "../../../components/Toasts/useToasts";
-import { ConfirmDialog } from "../access/ConfirmDialog";
-import { DeleteIcon, EditIcon, Page } from "../access/pageHelpers";
-import {
-  nextState,
-  ServiceStateLabel,
-  stateToggleIcon,
-  When,
-} from "./SinkState";
-import { forwarderEditorPath, sinkEditorPath } from "./sinkRules";
-import { useForwarders, useSinkAccess, useSinks } from "./useSinkAccess";
-import "./sinks.css";
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDeleteForwarderMutation, useSetForwarderStateMutation } from '../../../api/areas/sinks';
+import type { ForwarderRead } from '../../../api/generated/historian.gen';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
+import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
+import '../../../components/ListControls/ListControls.css';
+import { useToasts } from '../../../components/Toasts/useToasts';
+import { ConfirmDialog } from '../access/ConfirmDialog';
+import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
+import { nextState, ServiceStateLabel, stateToggleIcon, When } from './SinkState';
+import { forwarderEditorPath, sinkEditorPath } from './sinkRules';
+import { useForwarders, useSinkAccess, useSinks } from './useSinkAccess';
+import './sinks.css';
 
-const TABLE_ID = "forwarders";
-const SINK_PARAM = "sink";
+const TABLE_ID = 'forwarders';
+const SINK_PARAM = 'sink';
 
 /** /configuration/forwarders[?sink=…]: what the organization sends out, through which sink. */
 export function ForwardersPage() {
@@ -54,103 +37,80 @@ export function ForwardersPage() {
   const [remove, { isLoading: deleting }] = useDeleteForwarderMutation();
   const [target, setTarget] = useState<ForwarderRead | null>(null);
   const list = useListQuery();
-  const shown = useMemo(
-    () =>
-      matchingItems(data, list.keyword, (row) => [
-        row.Name,
-        row.Description ?? "",
-        row.SinkName ?? "",
-      ]),
-    [data, list.keyword],
-  );
-  const number = useMemo(
-    () => new Intl.NumberFormat(i18n.language),
-    [i18n.language],
-  );
+  const shown = useMemo(() => matchingItems(data, list.keyword, (row) => [row.Name, row.Description ?? '', row.SinkName ?? '']), [data, list.keyword]);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   useEffect(() => {
-    if (error) toasts.showError(t("forwarders.errors.load"), error);
+    if (error) toasts.showError(t('forwarders.errors.load'), error);
   }, [error, toasts, t]);
 
-  const sinkNames = useMemo(
-    () => new Map((sinks.data ?? []).map((sink) => [sink.UUID, sink.Name])),
-    [sinks.data],
-  );
+  const sinkNames = useMemo(() => new Map((sinks.data ?? []).map((sink) => [sink.UUID, sink.Name])), [sinks.data]);
   const columns = useMemo<DataTableColumn<ForwarderRead>[]>(
     () => [
       {
-        id: "name",
-        header: t("forwarders.name"),
+        id: 'name',
+        header: t('forwarders.name'),
         value: (row) => row.Name,
         minWidth: 120,
       },
       {
-        id: "sink",
-        header: t("forwarders.sink"),
-        value: (row) => row.SinkName ?? sinkNames.get(row.SinkUUID) ?? "",
+        id: 'sink',
+        header: t('forwarders.sink'),
+        value: (row) => row.SinkName ?? sinkNames.get(row.SinkUUID) ?? '',
         minWidth: 130,
         stack: [
           {
-            id: "sink",
-            value: (row) => (
-              <Link to={sinkEditorPath(row.SinkUUID)}>
-                {row.SinkName ?? sinkNames.get(row.SinkUUID) ?? row.SinkUUID}
-              </Link>
-            ),
+            id: 'sink',
+            value: (row) => <Link to={sinkEditorPath(row.SinkUUID)}>{row.SinkName ?? sinkNames.get(row.SinkUUID) ?? row.SinkUUID}</Link>,
           },
           {
-            id: "format",
-            label: t("forwarders.format"),
-            value: (row) =>
-              row.Format === "sparkplugb"
-                ? t("forwarders.formats.sparkplugb")
-                : t("forwarders.formats.json"),
+            id: 'format',
+            label: t('forwarders.format'),
+            value: (row) => (row.Format === 'sparkplugb' ? t('forwarders.formats.sparkplugb') : t('forwarders.formats.json')),
           },
         ],
       },
       {
-        id: "state",
-        header: t("forwarders.state"),
+        id: 'state',
+        header: t('forwarders.state'),
         value: (row) => row.State,
         cell: (row) => <ServiceStateLabel state={row.State} />,
         width: 110,
       },
       {
-        id: "statistics",
-        header: t("forwarders.statistics.title"),
+        id: 'statistics',
+        header: t('forwarders.statistics.title'),
         value: (row) => row.Statistics.Forwarded,
         minWidth: 240,
         stack: [
           {
-            id: "queued",
-            label: t("forwarders.statistics.queued"),
+            id: 'queued',
+            label: t('forwarders.statistics.queued'),
             value: (row) => number.format(row.Statistics.Queued),
           },
           {
-            id: "forwarded",
-            label: t("forwarders.statistics.forwarded"),
+            id: 'forwarded',
+            label: t('forwarders.statistics.forwarded'),
             value: (row) => number.format(row.Statistics.Forwarded),
           },
           {
-            id: "last_forwarded",
-            label: t("forwarders.statistics.last_forwarded"),
+            id: 'last_forwarded',
+            label: t('forwarders.statistics.last_forwarded'),
             value: (row) => <When iso={row.Statistics.LastForwardedAt} />,
           },
+          {
+            id: 'last_error',
+            label: t('forwarders.statistics.last_error'),
+            value: (row) =>
+              row.Statistics.LastError ? (
+                <span className="sink-error" title={row.Statistics.LastError}>
+                  {row.Statistics.LastError}
+                </span>
+              ) : (
+                <span className="muted">{t('sinks.none')}</span>
+              ),
+          },
         ],
-      },
-      {
-        id: "last_error",
-        header: t("forwarders.statistics.last_error"),
-        value: (row) => row.Statistics.LastError ?? "",
-        minWidth: 130,
-        cell: (row) =>
-          row.Statistics.LastError ? (
-            <span className="sink-error" title={row.Statistics.LastError}>
-              {row.Statistics.LastError}
-            </span>
-          ) : (
-            <span className="muted">{t("sinks.none")}</span>
-          ),
       },
     ],
     [number, sinkNames, t],
@@ -161,13 +121,10 @@ export function ForwardersPage() {
       ...(canManage
         ? [
             {
-              id: "state",
-              label: t("forwarders.start_stop"),
-              icon: stateToggleIcon("stopped"),
-              labelFor: (row: ForwarderRead) =>
-                row.State === "running"
-                  ? t("forwarders.stop_named", { name: row.Name })
-                  : t("forwarders.start_named", { name: row.Name }),
+              id: 'state',
+              label: t('forwarders.start_stop'),
+              icon: stateToggleIcon('stopped'),
+              labelFor: (row: ForwarderRead) => (row.State === 'running' ? t('forwarders.stop_named', { name: row.Name }) : t('forwarders.start_named', { name: row.Name })),
               iconFor: (row: ForwarderRead) => stateToggleIcon(row.State),
               onAction: (row: ForwarderRead) =>
                 void setState({
@@ -178,16 +135,16 @@ export function ForwardersPage() {
           ]
         : []),
       {
-        id: "edit",
-        label: canManage ? t("forwarders.edit") : t("forwarders.view"),
+        id: 'edit',
+        label: canManage ? t('forwarders.edit') : t('forwarders.view'),
         icon: <EditIcon />,
         onAction: (row) => navigate(forwarderEditorPath(row.UUID)),
       },
       ...(canManage
         ? [
             {
-              id: "delete",
-              label: t("forwarders.delete"),
+              id: 'delete',
+              label: t('forwarders.delete'),
               icon: <DeleteIcon />,
               onAction: (row: ForwarderRead) => setTarget(row),
             },
@@ -218,14 +175,10 @@ export function ForwardersPage() {
       </Link>
     );
   return (
-    <Page
-      title={t("pages.forwarders")}
-      description={t("forwarders.page_description")}
-      actions={createLink(t("forwarders.create"))}
-    >
+    <Page title={t('pages.forwarders')} description={t('forwarders.page_description')} actions={createLink(t('forwarders.create'))}>
       <DataTable
         tableId={TABLE_ID}
-        label={t("forwarders.list_label")}
+        label={t('forwarders.list_label')}
         columns={columns}
         data={shown}
         getRowId={(row) => row.UUID}
@@ -236,12 +189,12 @@ export function ForwardersPage() {
         toolbar={
           <>
             <ListToolbar
-              searchLabel={t("forwarders.search")}
+              searchLabel={t('forwarders.search')}
               keyword={list.keyword}
               onSearch={list.setKeyword}
               count={
                 shown
-                  ? t("forwarders.count", {
+                  ? t('forwarders.count', {
                       count: shown.length,
                       n: number.format(shown.length),
                     })
@@ -249,12 +202,9 @@ export function ForwardersPage() {
               }
             />
             <label className="forwarder-sink-filter">
-              <span>{t("forwarders.filter_sink")}</span>
-              <select
-                value={sinkUuid ?? ""}
-                onChange={(event) => chooseSink(event.currentTarget.value)}
-              >
-                <option value="">{t("forwarders.all_sinks")}</option>
+              <span>{t('forwarders.filter_sink')}</span>
+              <select value={sinkUuid ?? ''} onChange={(event) => chooseSink(event.currentTarget.value)}>
+                <option value="">{t('forwarders.all_sinks')}</option>
                 {(sinks.data ?? []).map((sink) => (
                   <option key={sink.UUID} value={sink.UUID}>
                     {sink.Name}
@@ -267,22 +217,14 @@ export function ForwardersPage() {
         emptyState={
           <EmptyList
             keyword={list.keyword}
-            onClearSearch={() => list.setKeyword("")}
-            message={
-              canManage ? t("forwarders.empty_manage") : t("forwarders.empty")
-            }
-            action={createLink(t("forwarders.create"))}
+            onClearSearch={() => list.setKeyword('')}
+            message={canManage ? t('forwarders.empty_manage') : t('forwarders.empty')}
+            action={createLink(t('forwarders.create'))}
           />
         }
       />
-      <ConfirmDialog
-        open={target !== null}
-        title={t("forwarders.delete")}
-        busy={deleting}
-        onCancel={() => setTarget(null)}
-        onConfirm={() => void confirmDelete()}
-      >
-        <p>{t("forwarders.delete_confirm", { name: target?.Name ?? "" })}</p>
+      <ConfirmDialog open={target !== null} title={t('forwarders.delete')} busy={deleting} onCancel={() => setTarget(null)} onConfirm={() => void confirmDelete()}>
+        <p>{t('forwarders.delete_confirm', { name: target?.Name ?? '' })}</p>
       </ConfirmDialog>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState } from 'react';
 
 /** The value once it has stayed the same for `delay` ms (previews ask the server only when typing pauses). */
 export function useDebouncedValue<T>(value: T, delay: number): T {

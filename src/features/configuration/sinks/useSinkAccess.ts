@@ -1,14 +1,7 @@
-import {
-  useGetForwardersQuery,
-  useGetSinksQuery,
-  useGetSinkTypesQuery,
-} from "../../../api/areas/sinks";
-import { useAppSelector } from "../../../app/hooks";
-import { PRIVILEGES } from "../../../../domain/privilegeNames";
-import {
-  selectAccess,
-  selectCurrentOrganizationUuid,
-} from "../../../state/privileges";
+import { useGetForwardersQuery, useGetSinksQuery, useGetSinkTypesQuery } from '../../../api/areas/sinks';
+import { useAppSelector } from '../../../app/hooks';
+import { PRIVILEGES } from '../../../../domain/privilegeNames';
+import { selectAccess, selectCurrentOrganizationUuid } from '../../../state/privileges';
 
 /**
  * README "Who may do what": READ_SINKS reads sinks and forwarders, MANAGE_SINKS changes, starts,
@@ -20,7 +13,7 @@ export function useSinkAccess() {
   const canRead = can({ privileges: [PRIVILEGES.ReadSinks] });
   const canManage = can({ privileges: [PRIVILEGES.ManageSinks] });
   const skip = !canRead || organizationUuid === null;
-  const organization = { "x-organization-uuid": organizationUuid ?? undefined };
+  const organization = { 'x-organization-uuid': organizationUuid ?? undefined };
   return { canRead, canManage, skip, organization, can };
 }
 
@@ -41,9 +34,7 @@ export function useSinkTypes() {
   return useGetSinkTypesQuery(organization, { skip });
 }
 
-export function useForwarders(
-  options: { sinkUuid?: string; poll?: boolean; skip?: boolean } = {},
-) {
+export function useForwarders(options: { sinkUuid?: string; poll?: boolean; skip?: boolean } = {}) {
   const { skip, organization } = useSinkAccess();
   return useGetForwardersQuery(
     { ...organization, sinkUuid: options.sinkUuid },
