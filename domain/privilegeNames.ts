@@ -58,6 +58,7 @@ export const PRIVILEGES = {
   ReadPrivileges: 'READ_PRIVILEGES',
   ManagePrivileges: 'MANAGE_PRIVILEGES',
   ReadSinks: 'READ_SINKS',
+  ManageSinks: 'MANAGE_SINKS',
   ReadTaskSchedulers: 'READ_TASK_SCHEDULERS',
   ManageTaskSchedulers: 'MANAGE_TASK_SCHEDULERS',
   ReadExternalDatabases: 'READ_EXTERNAL_DATABASES',

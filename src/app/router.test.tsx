@@ -123,9 +123,12 @@ describe('every route of SPEC §2 opens its page', () => {
     expect(await screen.findByRole('heading', { name: 'This page does not exist.' }, LAZY_PAGE)).toBeInTheDocument();
   });
 
-  it('a configuration sub-route of SPEC §2 without a page yet still shows its placeholder', async () => {
-    renderAt(configurationPath('sinks'), true);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sinks' }, LAZY_PAGE)).toBeInTheDocument();
+  // Whichever sub-route is still without a page (the list shrinks as pages are built).
+  const placeholders = ROUTES.filter((route: AppRoute) => route.placeholder === true).map((route) => [route.path, route.titleKey] as const);
+  (placeholders.length > 0 ? it : it.skip)('a configuration sub-route of SPEC §2 without a page yet still shows its placeholder', async () => {
+    const [path, titleKey] = placeholders[0];
+    renderAt(path, true);
+    expect(await screen.findByRole('heading', { level: 1, name: createTestI18n().t(titleKey) }, LAZY_PAGE)).toBeInTheDocument();
     expect(screen.getByText('This page is being built.')).toBeInTheDocument();
   });
 });

@@ -55,6 +55,10 @@ const TaskSchedulerPage = page(() => import('../features/configuration/task-sche
 const ExternalDatabasesPage = page(() => import('../features/configuration/external-databases/ExternalDatabasesPage'), 'ExternalDatabasesPage');
 const ExternalDatabasePage = page(() => import('../features/configuration/external-databases/ExternalDatabasePage'), 'ExternalDatabasePage');
 const AiPage = page(() => import('../features/configuration/ai/AiPage'), 'AiPage');
+const SinksPage = page(() => import('../features/configuration/sinks/SinksPage'), 'SinksPage');
+const SinkPage = page(() => import('../features/configuration/sinks/SinkPage'), 'SinkPage');
+const ForwardersPage = page(() => import('../features/configuration/sinks/ForwardersPage'), 'ForwardersPage');
+const ForwarderPage = page(() => import('../features/configuration/sinks/ForwarderPage'), 'ForwarderPage');
 // The replay page renders the real pages (AppRoutes) in a sandbox. A feature may not import app/,
 // so the sandbox shell lives here (ReplaySandbox.tsx) and reaches the page as a prop; both load
 // lazily, keeping ajv and the player out of the sign-in route.
@@ -104,6 +108,10 @@ const PAGES: Record<PageRouteId, LazyExoticComponent<ComponentType>> = {
   external_databases: ExternalDatabasesPage,
   external_database: ExternalDatabasePage,
   ai: AiPage,
+  sinks: SinksPage,
+  sink: SinkPage,
+  forwarders: ForwardersPage,
+  forwarder: ForwarderPage,
   organizations: OrganizationsPage,
   create_organization: OrganizationPage,
   edit_organization: OrganizationPage,

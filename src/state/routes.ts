@@ -243,7 +243,7 @@ export const ROUTES = [
     requires: [atRoot(PRIVILEGES.ReadAuditLogs)],
     placement: { in: 'configuration', labelKey: 'pages.audit_log' },
   },
-  // Configuration sub-routes of SPEC §2 whose screens are not built yet (DOMAIN.md names their privileges).
+  // The integrations (DOMAIN.md §7, §9, §10 name their privileges).
   {
     id: 'external_databases',
     path: configurationPath('external_databases'),
@@ -252,11 +252,11 @@ export const ROUTES = [
     placement: { in: 'configuration', labelKey: 'pages.external_databases' },
   },
   { id: 'external_database', path: configurationPath('external_database'), titleKey: 'pages.external_database', requires: [here(PRIVILEGES.ReadExternalDatabases)], placement: none },
-  { id: 'sinks', path: configurationPath('sinks'), titleKey: 'pages.sinks', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
-  { id: 'sink', path: configurationPath('sink'), titleKey: 'pages.sink', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
+  { id: 'sinks', path: configurationPath('sinks'), titleKey: 'pages.sinks', requires: [here(PRIVILEGES.ReadSinks)], placement: { in: 'configuration', labelKey: 'pages.sinks' } },
+  { id: 'sink', path: configurationPath('sink'), titleKey: 'pages.sink', requires: [here(PRIVILEGES.ReadSinks)], placement: none },
   // Forwarders send what sinks deliver; DOMAIN.md gives them no privilege family of their own.
-  { id: 'forwarders', path: configurationPath('forwarders'), titleKey: 'pages.forwarders', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
-  { id: 'forwarder', path: configurationPath('forwarder'), titleKey: 'pages.forwarder', requires: [here(PRIVILEGES.ReadSinks)], placement: none, placeholder: true },
+  { id: 'forwarders', path: configurationPath('forwarders'), titleKey: 'pages.forwarders', requires: [here(PRIVILEGES.ReadSinks)], placement: { in: 'configuration', labelKey: 'pages.forwarders' } },
+  { id: 'forwarder', path: configurationPath('forwarder'), titleKey: 'pages.forwarder', requires: [here(PRIVILEGES.ReadSinks)], placement: none },
   { id: 'ai', path: configurationPath('ai'), titleKey: 'pages.ai', requires: [here(PRIVILEGES.ReadLlm)], placement: { in: 'configuration', labelKey: 'pages.ai' } },
 ] as const satisfies readonly AppRoute[];
 

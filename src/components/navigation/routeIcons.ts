@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  Send,
+  Share2,
   BadgeCheck,
   Bot,
   Bell,
@@ -53,6 +55,8 @@ const ROUTE_ICONS = {
   task_schedulers: CalendarClock,
   external_databases: DatabaseZap,
   ai: Bot,
+  sinks: Share2,
+  forwarders: Send,
   api: Plug,
   license: BadgeCheck,
   product_updates: PackageOpen,

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ForwarderPage } from './ForwarderPage';
+import { aForwarder, aPreview, aSink } from './testing/sinkFixtures';
+import { READ, renderSinkPage } from './testing/renderSinkPage';
+
+// /configuration/forwarder?id=…: the format follows the sink, the selection resolves live, the
+// templates render a real recent point, template errors sit at their template with line and
+// column, and one test message goes through the sink.
+
+const PAGE = { path: '/configuration/forwarder', element: <ForwarderPage /> };
+const PREVIEW_WAIT = { timeout: 4000 };
+
+describe('forwarder editor', () => {
+  it('the format follows the sink: json for MQTT, sparkplugb for SparkplugB', async () => {
+    const mqtt = aSink({ Name: 'Plant broker' });
+    const sparkplug = aSink({ Name: 'Cloud', Type: 'SparkplugB' });
+    const { user, fake } = renderSinkPage(PAGE, PAGE.path, {
+      sinks: [mqtt, sparkplug],
+    });
+    const sinkSelect = await screen.findByRole('combobox', { name: /^Sink/ });
+    await user.selectOptions(sinkSelect, 'Cloud (Sparkplug B)');
+    expect(screen.getByText(/Format: Sparkplug B, because the sink is a Sparkplug B sink/)).toBeInTheDocument();
+    await user.selectOptions(sinkSelect, 'Plant broker (MQTT)');
+    expect(screen.getByText('Format: JSON, because the sink is an MQTT sink.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Energy feed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('POST', '/api/forwarders')).toHaveLength(1));
+    expect(fake.calls('POST', '/api/forwarders')[0].body).toMatchObject({
+      Name: 'Energy feed',
+      SinkUUID: mqtt.UUID,
+      Format: 'json',
+      ReloadInterval: '5m',
+    });
+  });
+
+  it('the reload interval is at least 10 seconds', async () => {
+    const sink = aSink();
+    const { user, fake } = renderSinkPage(PAGE, `${PAGE.path}?sink=${sink.UUID}`, { sinks: [sink] });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Energy feed');
+    const interval = screen.getByRole('textbox', { name: /^Reload interval/ });
+    await user.clear(interval);
+    await user.type(interval, '5s');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('textbox', { name: /^Reload interval/ })).toHaveAccessibleDescription(/The reload interval is at least 10 seconds\./);
+    expect(fake.calls('POST', '/api/forwarders')).toEqual([]);
+  });
+
+  it('the selection resolves live: chips, and how many measurements, properties and event types with the first ones', async () => {
+    const sink = aSink();
+    const { user, fake } = renderSinkPage(PAGE, `${PAGE.path}?sink=${sink.UUID}`, { sinks: [sink] });
+    const labels = await screen.findByRole('group', {
+      name: 'Measurement labels',
+    });
+    await user.click(within(labels).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'line-2 (7)' }));
+    expect(within(labels).getByRole('button', { name: 'Remove line-2' })).toBeInTheDocument();
+    await waitFor(() => expect(fake.calls('POST', '/api/forwarders/selection').some((call) => JSON.stringify(call.body) === JSON.stringify({ Labels: ['line-2'] }))).toBe(true), PREVIEW_WAIT);
+    expect(await screen.findByText('Resolves to 14 measurements, 3 asset properties and 1 event types.')).toBeInTheDocument();
+    const sample = screen.getByRole('list', { name: 'The first measurements' });
+    expect(
+      within(sample)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line1.Temperature', 'Line1.Pressure — Site A/Line 1']);
+  });
+
+  it('the preview shows the rendered topic and payload and the point it came from', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    const { fake } = renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, {
+      sinks: [sink],
+      forwarders: [forwarder],
+    });
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByLabelText('Topic', {}, PREVIEW_WAIT)).toHaveTextContent('plant/Line1.Temperature');
+    expect(within(preview).getByLabelText('Payload')).toHaveTextContent('"value": 72.4');
+    expect(preview).toHaveTextContent('Rendered from Line1.Temperature = 72.4 at');
+    expect(fake.calls('POST', '/api/forwarders/preview')[0].body).toMatchObject({
+      Format: 'json',
+      Templates: forwarder.Templates,
+      Selection: forwarder.Selection,
+    });
+  });
+
+  it('a template error is shown at its template with line and column', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(
+      PAGE,
+      `${PAGE.path}?id=${forwarder.UUID}`,
+      { sinks: [sink], forwarders: [forwarder] },
+      {
+        preview: () =>
+          aPreview({
+            Payload: null,
+            Errors: [
+              {
+                Template: 'PointMessage',
+                Message: 'function "toJsn" not defined',
+                Line: 1,
+                Column: 14,
+              },
+            ],
+          }),
+      },
+    );
+    const point = await screen.findByRole('textbox', { name: 'Point message' });
+    await waitFor(() => expect(point).toHaveAccessibleDescription(/Line 1, column 14: function "toJsn" not defined/), PREVIEW_WAIT);
+    expect(screen.getByRole('textbox', { name: 'Measurement topic' })).not.toHaveAccessibleDescription(/toJsn/);
+    expect(screen.getByText('A template has an error; it is shown at its template.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('Send a test message says whether the broker took it, and why not', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    const { user, fake } = renderSinkPage(
+      PAGE,
+      `${PAGE.path}?id=${forwarder.UUID}`,
+      { sinks: [sink], forwarders: [forwarder] },
+      {
+        testMessage: {
+          Delivered: false,
+          Message: 'The sink is not connected',
+          Topic: 'plant/x',
+          Payload: '{}',
+          Errors: [],
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Send a test message' }));
+    expect(await screen.findByText('The test message was not delivered: The sink is not connected')).toBeInTheDocument();
+    expect(fake.calls('POST', '/api/forwarders/test-message')[0].body).toMatchObject({ SinkUUID: sink.UUID, Format: 'json' });
+  });
+
+  it('without MANAGE_SINKS the forwarder is read-only: no save, test message, start or delete', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] }, { privileges: READ });
+    expect(await screen.findByRole('heading', { name: 'View forwarder' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a test message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove line-1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { CirclePause, CirclePlay, Power, PowerOff } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ConnectorKind, ServiceState } from '../../../api/generated/historian.gen';
+import { formatDateTime } from '../../../lib/intlFormat';
+
+/** Running or stopped, with its icon. */
+export function ServiceStateLabel({ state }: { state: ServiceState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`sink-state sink-state-${state}`}>
+      {state === 'running' ? <CirclePlay size={16} aria-hidden="true" /> : <CirclePause size={16} aria-hidden="true" />}
+      {state === 'running' ? t('sinks.states.running') : t('sinks.states.stopped')}
+    </span>
+  );
+}
+
+export const stateToggleIcon = (state: ServiceState) => (state === 'running' ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />);
+
+/** A time in the user's locale, or a muted dash. */
+export function When({ iso }: { iso: string | null | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!iso) return <span className="muted">{t('sinks.never')}</span>;
+  return <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
+}
+
+export const nextState = (state: ServiceState): ServiceState => (state === 'running' ? 'stopped' : 'running');
+
+export const kindLabel = (kind: ConnectorKind, t: TFunction): string => (kind === 'SparkplugB' ? t('sinks.kinds.SparkplugB') : t('sinks.kinds.MQTT'));
