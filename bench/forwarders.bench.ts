@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect } from 'mqtt';
+import { connectAsync } from 'mqtt';
 import { buildApp } from '../server/app';
 import { createTestOrganization } from '../server/auth/testing/testUsers';
 import { collectorWithToken, bearer } from '../server/collectors/testing/collectorFixtures';
@@ -37,13 +37,12 @@ async function main() {
   const ctx: AppContext = { db, config: loadConfig({ NODE_ENV: 'test' }), version: 'bench', timeseries };
   const app = await buildApp(ctx, { strictResponses: false, logLevel: 'silent' });
   const integrations = startIntegrations({ db, log, dataDir, pollMs: 200 });
-  const subscriber = connect(broker.url, { clientId: 'bench-consumer', protocolVersion: 4 });
+  const subscriber = await connectAsync(broker.url, { clientId: 'bench-consumer', protocolVersion: 4 });
   try {
     const plant = await createTestOrganization(db);
     const store = await insertBuiltinDatabase(db, plant);
     const collector = await collectorWithToken(db, plant);
     const one = async (sql: string, params: unknown[]) => (await db.query<{ uuid: string }>(sql, params)).rows[0].uuid;
-    await new Promise<void>((resolve) => subscriber.once('connect', () => resolve()));
     let arrived = 0;
     subscriber.on('message', (_topic, payload, packet) => {
       arrived += packet.topic.includes('/NDATA/') ? (sparkplugPayloads!.decodePayload(payload).metrics ?? []).length : packet.topic.includes('/NBIRTH/') ? 0 : 1;
