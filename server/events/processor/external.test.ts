@@ -206,7 +206,7 @@ describe('external_database start source', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1].options.params.StartTime).toEqual(new Date(T0 - 50_000 + 999 * 10));
     expect(await eventsOf(db, configuration)).toHaveLength(1_001);
-  });
+  }, 90_000); // 1,001 events written one by one
 
   it('never queries a database of another organization, even when a configuration names one', async () => {
     const type = await insertEventType(world, {});
