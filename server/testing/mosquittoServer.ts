@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { connect as mqttConnect, type MqttClient } from 'mqtt';
 import { aptInstall, freePort } from './services';
 
 // A real Mosquitto (Debian's) on 127.0.0.1 and a free port for the sink tests: a config file in a
@@ -122,4 +123,26 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface ReceivedMessage {
+  topic: string;
+  payload: Buffer;
+}
+
+/**
+ * A consumer subscribed at QoS 1 whose session outlives broker restarts (clean: false, with a
+ * broker started with persistence), as a plant's consumer runs: it misses nothing while it reconnects.
+ * End `client` in afterEach/afterAll.
+ */
+export async function subscribeTo(url: string, topic: string, clientId = `sub-${Math.random().toString(16).slice(2)}`): Promise<{ client: MqttClient; received: ReceivedMessage[] }> {
+  const received: ReceivedMessage[] = [];
+  const client = mqttConnect(url, { clientId, clean: false, reconnectPeriod: 100, protocolVersion: 4 });
+  client.on('message', (t, payload) => received.push({ topic: t, payload }));
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  return { client, received };
 }

@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { sessionHeaders, createTestUser, type SessionHeaders } from '../../../auth/testing/testUsers';
 import { bearer, collectorWithToken } from '../../../collectors/testing/collectorFixtures';
 import { insertBuiltinDatabase, insertMeasurement } from '../../../ingestion/testing/fixtures';
 import { openEntriesFixture, type EntriesFixture } from '../../../manual-entry/entries/testFixture';
-import { startMosquitto, type MosquittoServer } from '../../../testing/mosquittoServer';
+import { startMosquitto, subscribeTo, type MosquittoServer } from '../../../testing/mosquittoServer';
 import { sparkplugPayloads } from '../../sinks/sparkplug';
 
 const decode = (payload: Buffer) => {
@@ -63,17 +63,9 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-/** A subscriber whose session outlives broker restarts (clean: false, QoS 1), as a plant's consumer runs. */
 async function subscriber(topic: string): Promise<{ topic: string; payload: Buffer }[]> {
-  const received: { topic: string; payload: Buffer }[] = [];
-  const client = connect(broker.url, { clientId: `consumer-${clients.length}`, clean: false, reconnectPeriod: 100, protocolVersion: 4 });
+  const { client, received } = await subscribeTo(broker.url, topic, `consumer-${clients.length}`);
   clients.push(client);
-  client.on('message', (t, payload) => received.push({ topic: t, payload }));
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
-  });
-  await client.subscribeAsync(topic, { qos: 1 });
   return received;
 }
 

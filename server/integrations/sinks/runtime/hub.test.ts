@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect, type MqttClient } from 'mqtt';
 import { createTestOrganization } from '../../../auth/testing/testUsers';
 import { openTestDatabase, type TestDatabase } from '../../../db/testing/testDatabase';
-import { startMosquitto, type MosquittoServer } from '../../../testing/mosquittoServer';
+import { startMosquitto, subscribeTo, type MosquittoServer, type ReceivedMessage } from '../../../testing/mosquittoServer';
 import { SinkUnavailableError, type OutgoingMessage, type SinkHub } from '../hub';
 import { sendOnce } from '../sendOnce';
 import { sparkplugPayloads } from '../sparkplug';
@@ -53,23 +53,12 @@ function hub(): SinkHub {
   return created;
 }
 
-interface Received {
-  topic: string;
-  payload: Buffer;
-}
+type Received = ReceivedMessage;
 
-/** A subscriber that keeps its session across broker restarts (clean: false, QoS 1). */
-async function subscriber(topic: string, clientId = `sub-${Math.random().toString(16).slice(2)}`): Promise<{ client: MqttClient; received: Received[] }> {
-  const received: Received[] = [];
-  const client = connect(broker.url, { clientId, clean: false, reconnectPeriod: 100, protocolVersion: 4 });
-  clients.push(client);
-  client.on('message', (t, payload) => received.push({ topic: t, payload }));
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
-  });
-  await client.subscribeAsync(topic, { qos: 1 });
-  return { client, received };
+async function subscriber(topic: string, clientId?: string): Promise<{ client: MqttClient; received: Received[] }> {
+  const subscribed = await subscribeTo(broker.url, topic, clientId);
+  clients.push(subscribed.client);
+  return subscribed;
 }
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
