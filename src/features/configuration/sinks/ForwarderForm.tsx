@@ -51,6 +51,12 @@ interface ForwarderFormProps {
   extraActions?: ReactNode;
 }
 
+/** The prefix the sink puts before every topic (its TopicPrefix setting). */
+const topicPrefixOf = (sinks: readonly SinkRead[], uuid: string): string => {
+  const prefix = sinks.find((sink) => sink.UUID === uuid)?.Settings.TopicPrefix;
+  return typeof prefix === 'string' ? prefix : '';
+};
+
 /**
  * The editor of one forwarder: its sink (the format follows the sink's kind), what it selects,
  * its templates with a live preview rendered from a real recent point, and one test message
@@ -193,7 +199,7 @@ export function ForwarderForm({ existing, sinks, initialSink, canManage, onDirty
         </Fieldset>
         <section className="sink-panel" aria-label={t('forwarders.preview.title')}>
           <h2>{t('forwarders.preview.title')}</h2>
-          {readsMeasurements ? <TemplatePreview preview={preview} busy={rendering.isLoading} /> : <p className="muted">{t('forwarders.preview.no_privilege')}</p>}
+          {readsMeasurements ? <TemplatePreview preview={preview} busy={rendering.isLoading} topicPrefix={topicPrefixOf(sinks, draft.SinkUUID)} /> : <p className="muted">{t('forwarders.preview.no_privilege')}</p>}
           {canManage && readsMeasurements && (
             <button type="button" disabled={sending.isLoading || draft.SinkUUID === ''} onClick={() => void sendTest()}>
               {sending.isLoading ? t('forwarders.test_message.sending') : t('forwarders.test_message.send')}

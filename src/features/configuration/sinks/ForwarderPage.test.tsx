@@ -82,6 +82,25 @@ describe('forwarder editor', () => {
     });
   });
 
+  it("the preview's topic carries the sink's topic prefix, as the broker receives it", async () => {
+    const sink = aSink({ Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', TopicPrefix: 'site1/' } });
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] });
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByLabelText('Topic', {}, PREVIEW_WAIT)).toHaveTextContent(/^site1\/plant\/Line1\.Temperature$/);
+    expect(preview).toHaveTextContent("With the sink's topic prefix site1/, as the broker receives it.");
+  });
+
+  it('an empty template shows the default the server sends in its place', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed', Templates: {} });
+    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] });
+    const topic = await screen.findByRole('textbox', { name: 'Measurement topic' });
+    expect(topic).toHaveValue('');
+    expect(topic).toHaveAttribute('placeholder', 'historian/measurements/{{.MeasurementUUID}}');
+    expect(topic).toHaveAccessibleDescription('Left empty, the default shown in grey is sent.');
+  });
+
   it('a template error is shown at its template with line and column', async () => {
     const sink = aSink();
     const forwarder = aForwarder(sink, { Name: 'Energy feed' });
