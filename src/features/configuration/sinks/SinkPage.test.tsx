@@ -22,6 +22,16 @@ describe('sink editor', () => {
     expect(screen.getByRole('textbox', { name: /^Group ID/ })).toBeInTheDocument();
   });
 
+  it('a stored sink that leaves a setting unset shows, and saves, the default the server runs it with', async () => {
+    const sink = aSink({ Name: 'Plant broker', Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', QoS: 0 } });
+    const { user, fake } = renderSinkPage(PAGE, `${PAGE.path}?id=${sink.UUID}`, { sinks: [sink] });
+    expect(await screen.findByLabelText(/^Keep alive/)).toHaveValue(30);
+    expect(screen.getByRole('combobox', { name: /^QoS/ })).toHaveValue('0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('PUT', `/api/sinks/${sink.UUID}`)).toHaveLength(1));
+    expect(fake.calls('PUT', `/api/sinks/${sink.UUID}`)[0].body).toMatchObject({ Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', QoS: 0, KeepAlive: 30 } });
+  });
+
   it('a stored secret is not shown: its field says it is stored and empty keeps it', async () => {
     const sink = aSink({
       Name: 'Plant broker',
