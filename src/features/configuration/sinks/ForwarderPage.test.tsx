@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ForwarderPage } from './ForwarderPage';
 import { aForwarder, aPreview, aSink } from './testing/sinkFixtures';
@@ -8,9 +9,29 @@ import { READ, renderSinkPage } from './testing/renderSinkPage';
 // column, and one test message goes through the sink.
 
 const PAGE = { path: '/configuration/forwarder', element: <ForwarderPage /> };
+const WITH_NEW_LINK = {
+  path: PAGE.path,
+  element: (
+    <>
+      <ForwarderPage />
+      <Link to={PAGE.path}>Go to a new one</Link>
+    </>
+  ),
+};
 const PREVIEW_WAIT = { timeout: 4000 };
 
 describe('forwarder editor', () => {
+  it('leaving ?id=… for a new one shows an empty editor, not the one left', async () => {
+    const sink = aSink();
+    const existing = aForwarder(sink, { Name: 'Energy feed' });
+    const { user } = renderSinkPage(WITH_NEW_LINK, `${PAGE.path}?id=${existing.UUID}`, { sinks: [sink], forwarders: [existing] });
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Energy feed');
+    await user.click(screen.getByRole('link', { name: 'Go to a new one' }));
+    expect(await screen.findByRole('heading', { name: 'Create forwarder', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Delete forwarder' })).not.toBeInTheDocument();
+  });
+
   it('the format follows the sink: json for MQTT, sparkplugb for SparkplugB', async () => {
     const mqtt = aSink({ Name: 'Plant broker' });
     const sparkplug = aSink({ Name: 'Cloud', Type: 'SparkplugB' });
