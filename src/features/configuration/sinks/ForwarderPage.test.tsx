@@ -150,6 +150,37 @@ describe('forwarder editor', () => {
     expect(screen.getByText('A template has an error; it is shown at its template.')).toHaveAttribute('role', 'alert');
   });
 
+  it('no point to render yet is said in the preview, not blamed on a template', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(
+      PAGE,
+      `${PAGE.path}?id=${forwarder.UUID}`,
+      { sinks: [sink], forwarders: [forwarder] },
+      {
+        preview: () =>
+          aPreview({
+            Topic: null,
+            Payload: null,
+            Source: undefined,
+            Errors: [{ Template: 'PointMessage', Message: 'No selected measurement has a point yet', Code: 'forwarders.errors.no_point', Line: 0, Column: 0 }],
+          }),
+      },
+    );
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText('No selected measurement has a point yet: there is nothing to preview.', {}, PREVIEW_WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Point message' })).not.toHaveAccessibleDescription(/Line 0|no point|has a point/i);
+    expect(within(preview).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a new forwarder starts on the server defaults, greyed in its empty templates', async () => {
+    const sink = aSink();
+    renderSinkPage(PAGE, `${PAGE.path}?sink=${sink.UUID}`, { sinks: [sink] });
+    const point = await screen.findByRole('textbox', { name: 'Point message' });
+    expect(point).toHaveValue('');
+    expect(point.getAttribute('placeholder')).toMatch(/^\{"Timestamp":\{\{toJson \.Timestamp\}\}/);
+  });
+
   it('Send a test message says whether the broker took it, and why not', async () => {
     const sink = aSink();
     const forwarder = aForwarder(sink, { Name: 'Energy feed' });

@@ -30,6 +30,12 @@ export const templateLabel = (name: string, t: TFunction): string => {
   }
 };
 
+/** Not a fault of a template: nothing selected has a point to render yet. */
+const NO_POINT = 'forwarders.errors.no_point';
+
+/** The preview's errors that are a template's fault (shown at their template). */
+export const templateErrorsOf = (preview: ForwarderPreview | null): TemplateError[] => (preview?.Errors ?? []).filter((error) => error.Code !== NO_POINT);
+
 /** Where an error is in its template, when the server knows. */
 export function templateErrorText(error: TemplateError, t: TFunction): string {
   if (error.Line !== undefined && error.Column !== undefined)
@@ -109,6 +115,7 @@ export function TemplatePreview({ preview, busy, topicPrefix = '' }: { preview: 
   const { t } = useTranslation();
   if (!preview) return <p className="muted">{busy ? t('app.loading') : t('forwarders.preview.none')}</p>;
   const source = preview.Source;
+  const faults = templateErrorsOf(preview);
   return (
     <div>
       {source && (
@@ -120,9 +127,10 @@ export function TemplatePreview({ preview, busy, topicPrefix = '' }: { preview: 
           <When iso={source.Time} />
         </p>
       )}
-      {preview.Errors.length > 0 && (
+      {preview.Errors.some((error) => error.Code === NO_POINT) && <p className="muted">{t('forwarders.errors.no_point')}</p>}
+      {faults.length > 0 && (
         <p role="alert" className="forwarder-template-error">
-          {t('forwarders.preview.has_errors', { count: preview.Errors.length })}
+          {t('forwarders.preview.has_errors', { count: faults.length })}
         </p>
       )}
       <h3>{t('forwarders.preview.topic')}</h3>
