@@ -1,3 +1,4 @@
+import { FORWARDER_TEMPLATE_DEFAULTS } from '../../../../domain/forwarderTemplates';
 import type { ForwarderTemplates } from '../messages';
 import { TemplateError } from './errors';
 import { compileTemplate, type CompiledTemplate } from './execute';
@@ -10,15 +11,8 @@ export type TemplateName = keyof ForwarderTemplates;
 
 export const TEMPLATE_NAMES: readonly TemplateName[] = ['PointMessage', 'MeasurementTopic', 'AssetPropertyTopic', 'EventMessage', 'EventTopic'];
 
-export const DEFAULT_TEMPLATES: Required<ForwarderTemplates> = {
-  PointMessage:
-    '{"Timestamp":{{toJson .Timestamp}},"Value":{{toJson .Value}},"Quality":{{toJson .Quality}},"MeasurementUUID":{{toJson .MeasurementUUID}},"AssetPropertyUUID":{{toJson .AssetPropertyUUID}}}',
-  MeasurementTopic: 'historian/measurements/{{.MeasurementUUID}}',
-  AssetPropertyTopic: 'historian/assets/{{(getAsset .AssetPropertyUUID).Path}}',
-  EventMessage:
-    '{"UUID":{{toJson .Event.UUID}},"Type":{{toJson .Event.Type}},"AssetPath":{{toJson .Event.AssetPath}},"StartTime":{{toJson .Event.StartTime}},"StopTime":{{toJson .Event.StopTime}},"Status":{{toJson .Event.Status}},"Change":{{toJson .Event.Change}},"Properties":{{toJson .Event.Properties}}}',
-  EventTopic: 'historian/events/{{.Event.TypeUUID}}',
-};
+/** The defaults live in domain/ so the forwarder editor shows the very same ones. */
+export const DEFAULT_TEMPLATES: Required<ForwarderTemplates> = FORWARDER_TEMPLATE_DEFAULTS;
 
 /** The template that applies: the forwarder's own, or the default when it is empty. */
 export const effectiveTemplate = (templates: ForwarderTemplates, name: TemplateName): string => {

@@ -13,7 +13,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PRIVILEGES } from '../../../../domain/privilegeNames';
 import { selectAccess } from '../../../state/privileges';
 import { SelectionEditor } from './SelectionEditor';
-import { TEMPLATE_NAMES, TemplateEditors, TemplatePreview, templateErrorText, templateLabel } from './TemplateEditors';
+import { TEMPLATE_NAMES, TemplateEditors, TemplatePreview, templateErrorsOf, templateErrorText, templateLabel } from './TemplateEditors';
 import { forwarderListPath, formatOf, MIN_RELOAD_SECONDS, reloadIntervalSeconds, sinkKindOf } from './sinkRules';
 import { kindLabel } from './SinkState';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -36,10 +36,8 @@ const draftOf = (forwarder: ForwarderRead | undefined, sinkUuid: string): Draft 
   SinkUUID: forwarder?.SinkUUID ?? sinkUuid,
   ReloadInterval: forwarder?.ReloadInterval ?? '5m',
   Selection: forwarder?.Selection ?? {},
-  Templates: forwarder?.Templates ?? {
-    PointMessage: '{"time": "{{ .Timestamp }}", "value": {{ .Value }}}',
-    MeasurementTopic: 'historian/{{ .MeasurementUUID }}',
-  },
+  // A new forwarder starts on the server's defaults, shown greyed in its empty templates.
+  Templates: forwarder?.Templates ?? {},
 });
 
 interface ForwarderFormProps {
@@ -50,6 +48,12 @@ interface ForwarderFormProps {
   onDirtyChange: (dirty: boolean) => void;
   extraActions?: ReactNode;
 }
+
+/** The prefix the sink puts before every topic (its TopicPrefix setting). */
+const topicPrefixOf = (sinks: readonly SinkRead[], uuid: string): string => {
+  const prefix = sinks.find((sink) => sink.UUID === uuid)?.Settings.TopicPrefix;
+  return typeof prefix === 'string' ? prefix : '';
+};
 
 /**
  * The editor of one forwarder: its sink (the format follows the sink's kind), what it selects,
@@ -189,11 +193,11 @@ export function ForwarderForm({ existing, sinks, initialSink, canManage, onDirty
       </Fieldset>
       <div className="forwarder-templates">
         <Fieldset legend={t('forwarders.sections.templates')}>
-          <TemplateEditors templates={draft.Templates} canEdit={canManage} errors={preview?.Errors ?? []} fieldErrors={errors} onChange={(templates) => change({ Templates: templates })} />
+          <TemplateEditors templates={draft.Templates} canEdit={canManage} errors={templateErrorsOf(preview)} fieldErrors={errors} onChange={(templates) => change({ Templates: templates })} />
         </Fieldset>
         <section className="sink-panel" aria-label={t('forwarders.preview.title')}>
           <h2>{t('forwarders.preview.title')}</h2>
-          {readsMeasurements ? <TemplatePreview preview={preview} busy={rendering.isLoading} /> : <p className="muted">{t('forwarders.preview.no_privilege')}</p>}
+          {readsMeasurements ? <TemplatePreview preview={preview} busy={rendering.isLoading} topicPrefix={topicPrefixOf(sinks, draft.SinkUUID)} /> : <p className="muted">{t('forwarders.preview.no_privilege')}</p>}
           {canManage && readsMeasurements && (
             <button type="button" disabled={sending.isLoading || draft.SinkUUID === ''} onClick={() => void sendTest()}>
               {sending.isLoading ? t('forwarders.test_message.sending') : t('forwarders.test_message.send')}

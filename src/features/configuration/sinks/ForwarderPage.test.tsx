@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ForwarderPage } from './ForwarderPage';
 import { aForwarder, aPreview, aSink } from './testing/sinkFixtures';
@@ -8,9 +9,29 @@ import { READ, renderSinkPage } from './testing/renderSinkPage';
 // column, and one test message goes through the sink.
 
 const PAGE = { path: '/configuration/forwarder', element: <ForwarderPage /> };
+const WITH_NEW_LINK = {
+  path: PAGE.path,
+  element: (
+    <>
+      <ForwarderPage />
+      <Link to={PAGE.path}>Go to a new one</Link>
+    </>
+  ),
+};
 const PREVIEW_WAIT = { timeout: 4000 };
 
 describe('forwarder editor', () => {
+  it('leaving ?id=… for a new one shows an empty editor, not the one left', async () => {
+    const sink = aSink();
+    const existing = aForwarder(sink, { Name: 'Energy feed' });
+    const { user } = renderSinkPage(WITH_NEW_LINK, `${PAGE.path}?id=${existing.UUID}`, { sinks: [sink], forwarders: [existing] });
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Energy feed');
+    await user.click(screen.getByRole('link', { name: 'Go to a new one' }));
+    expect(await screen.findByRole('heading', { name: 'Create forwarder', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Delete forwarder' })).not.toBeInTheDocument();
+  });
+
   it('the format follows the sink: json for MQTT, sparkplugb for SparkplugB', async () => {
     const mqtt = aSink({ Name: 'Plant broker' });
     const sparkplug = aSink({ Name: 'Cloud', Type: 'SparkplugB' });
@@ -82,6 +103,25 @@ describe('forwarder editor', () => {
     });
   });
 
+  it("the preview's topic carries the sink's topic prefix, as the broker receives it", async () => {
+    const sink = aSink({ Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', TopicPrefix: 'site1/' } });
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] });
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByLabelText('Topic', {}, PREVIEW_WAIT)).toHaveTextContent(/^site1\/plant\/Line1\.Temperature$/);
+    expect(preview).toHaveTextContent("With the sink's topic prefix site1/, as the broker receives it.");
+  });
+
+  it('an empty template shows the default the server sends in its place', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed', Templates: {} });
+    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] });
+    const topic = await screen.findByRole('textbox', { name: 'Measurement topic' });
+    expect(topic).toHaveValue('');
+    expect(topic).toHaveAttribute('placeholder', 'historian/measurements/{{.MeasurementUUID}}');
+    expect(topic).toHaveAccessibleDescription('Left empty, the default shown in grey is sent.');
+  });
+
   it('a template error is shown at its template with line and column', async () => {
     const sink = aSink();
     const forwarder = aForwarder(sink, { Name: 'Energy feed' });
@@ -108,6 +148,37 @@ describe('forwarder editor', () => {
     await waitFor(() => expect(point).toHaveAccessibleDescription(/Line 1, column 14: function "toJsn" not defined/), PREVIEW_WAIT);
     expect(screen.getByRole('textbox', { name: 'Measurement topic' })).not.toHaveAccessibleDescription(/toJsn/);
     expect(screen.getByText('A template has an error; it is shown at its template.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('no point to render yet is said in the preview, not blamed on a template', async () => {
+    const sink = aSink();
+    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+    renderSinkPage(
+      PAGE,
+      `${PAGE.path}?id=${forwarder.UUID}`,
+      { sinks: [sink], forwarders: [forwarder] },
+      {
+        preview: () =>
+          aPreview({
+            Topic: null,
+            Payload: null,
+            Source: undefined,
+            Errors: [{ Template: 'PointMessage', Message: 'No selected measurement has a point yet', Code: 'forwarders.errors.no_point', Line: 0, Column: 0 }],
+          }),
+      },
+    );
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText('No selected measurement has a point yet: there is nothing to preview.', {}, PREVIEW_WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Point message' })).not.toHaveAccessibleDescription(/Line 0|no point|has a point/i);
+    expect(within(preview).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a new forwarder starts on the server defaults, greyed in its empty templates', async () => {
+    const sink = aSink();
+    renderSinkPage(PAGE, `${PAGE.path}?sink=${sink.UUID}`, { sinks: [sink] });
+    const point = await screen.findByRole('textbox', { name: 'Point message' });
+    expect(point).toHaveValue('');
+    expect(point.getAttribute('placeholder')).toMatch(/^\{"Timestamp":\{\{toJson \.Timestamp\}\}/);
   });
 
   it('Send a test message says whether the broker took it, and why not', async () => {

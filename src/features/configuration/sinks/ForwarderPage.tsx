@@ -75,7 +75,8 @@ export function ForwarderPage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const existing = forwarder.data;
+  // currentData: leaving ?id=… for a new one (or another id) must not show the one left.
+  const existing = id === undefined ? undefined : forwarder.currentData;
   const confirmDelete = async () => {
     if (!existing) return;
     const outcome = await remove({ id: existing.UUID, ...organization });

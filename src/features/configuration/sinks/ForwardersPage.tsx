@@ -51,13 +51,13 @@ export function ForwardersPage() {
         id: 'name',
         header: t('forwarders.name'),
         value: (row) => row.Name,
-        minWidth: 120,
+        minWidth: 110,
       },
       {
         id: 'sink',
         header: t('forwarders.sink'),
         value: (row) => row.SinkName ?? sinkNames.get(row.SinkUUID) ?? '',
-        minWidth: 130,
+        minWidth: 120,
         stack: [
           {
             id: 'sink',
@@ -81,7 +81,7 @@ export function ForwardersPage() {
         id: 'statistics',
         header: t('forwarders.statistics.title'),
         value: (row) => row.Statistics.Forwarded,
-        minWidth: 240,
+        minWidth: 260,
         stack: [
           {
             id: 'queued',
@@ -96,7 +96,7 @@ export function ForwardersPage() {
           {
             id: 'last_forwarded',
             label: t('forwarders.statistics.last_forwarded'),
-            value: (row) => <When iso={row.Statistics.LastForwardedAt} />,
+            value: (row) => <When iso={row.Statistics.LastForwardedAt} compact />,
           },
           {
             id: 'last_error',

@@ -16,7 +16,7 @@ import type { SchemaErrors } from '../../../../domain/schemaValidation';
 import { isSecure, orderedProperties, type SettingsSchema } from '../../../../domain/settingsSchema';
 import { kindLabel } from './SinkState';
 import { SinkTestSteps } from './SinkTestSteps';
-import { sinkListPath, textOf } from './sinkRules';
+import { settingsWithDefaults, sinkListPath, textOf } from './sinkRules';
 
 const FORM_ID = 'sink-form';
 const NO_SETTINGS: SettingsSchema = { type: 'object', properties: {} };
@@ -147,7 +147,7 @@ export function SinkForm({ existing, types, canManage, onDirtyChange, extraActio
       </Fieldset>
       {chosen && (
         <Fieldset legend={t('sinks.sections.connection')}>
-          <SchemaFields key={kind} schema={schema} settings={sameKind ? existing?.Settings : undefined} existing={sameKind} secureHelp={t('sinks.secure_bound')} />
+          <SchemaFields key={kind} schema={schema} settings={sameKind ? settingsWithDefaults(schema, existing?.Settings) : undefined} existing={sameKind} secureHelp={t('sinks.secure_bound')} />
           {stored.length > 0 && <p className="muted">{t('sinks.secure_stored', { names: stored.join(', ') })}</p>}
         </Fieldset>
       )}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { server } from '../../../testing/server';
@@ -9,9 +10,28 @@ import { READ, renderSinkPage } from './testing/renderSinkPage';
 // the test runs before saving, step by step; a sink in use is not deleted).
 
 const PAGE = { path: '/configuration/sink', element: <SinkPage /> };
+const WITH_NEW_LINK = {
+  path: PAGE.path,
+  element: (
+    <>
+      <SinkPage />
+      <Link to={PAGE.path}>Go to a new one</Link>
+    </>
+  ),
+};
 const typeSelect = () => screen.findByRole('combobox', { name: /^Type/ });
 
 describe('sink editor', () => {
+  it('leaving ?id=… for a new one shows an empty editor, not the one left', async () => {
+    const existing = aSink({ Name: 'Plant broker' });
+    const { user } = renderSinkPage(WITH_NEW_LINK, `${PAGE.path}?id=${existing.UUID}`, { sinks: [existing] });
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Plant broker');
+    await user.click(screen.getByRole('link', { name: 'Go to a new one' }));
+    expect(await screen.findByRole('heading', { name: 'Create sink', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Delete sink' })).not.toBeInTheDocument();
+  });
+
   it('the settings form follows the chosen type’s SettingsSchema', async () => {
     const { user } = renderSinkPage(PAGE, PAGE.path, { sinks: [] });
     await user.selectOptions(await typeSelect(), 'MQTT');
@@ -20,6 +40,16 @@ describe('sink editor', () => {
     expect(screen.queryByRole('textbox', { name: /^Group ID/ })).not.toBeInTheDocument();
     await user.selectOptions(await typeSelect(), 'Sparkplug B');
     expect(screen.getByRole('textbox', { name: /^Group ID/ })).toBeInTheDocument();
+  });
+
+  it('a stored sink that leaves a setting unset shows, and saves, the default the server runs it with', async () => {
+    const sink = aSink({ Name: 'Plant broker', Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', QoS: 0 } });
+    const { user, fake } = renderSinkPage(PAGE, `${PAGE.path}?id=${sink.UUID}`, { sinks: [sink] });
+    expect(await screen.findByLabelText(/^Keep alive/)).toHaveValue(30);
+    expect(screen.getByRole('combobox', { name: /^QoS/ })).toHaveValue('0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('PUT', `/api/sinks/${sink.UUID}`)).toHaveLength(1));
+    expect(fake.calls('PUT', `/api/sinks/${sink.UUID}`)[0].body).toMatchObject({ Settings: { BrokerURL: 'mqtt://broker.plant.example:1883', QoS: 0, KeepAlive: 30 } });
   });
 
   it('a stored secret is not shown: its field says it is stored and empty keeps it', async () => {

@@ -70,7 +70,8 @@ export function SinkPage() {
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
   useUnsavedWarning(dirty);
 
-  const existing = sink.data;
+  // currentData: leaving ?id=… for a new one (or another id) must not show the one left.
+  const existing = id === undefined ? undefined : sink.currentData;
   const confirmDelete = async () => {
     if (!existing) return;
     const outcome = await remove({ id: existing.UUID, ...organization });

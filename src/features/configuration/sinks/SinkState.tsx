@@ -17,11 +17,24 @@ export function ServiceStateLabel({ state }: { state: ServiceState }) {
 
 export const stateToggleIcon = (state: ServiceState) => (state === 'running' ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />);
 
-/** A time in the user's locale, or a muted dash. */
-export function When({ iso }: { iso: string | null | undefined }) {
+/** The time alone when it is today, else the short date and time: for the narrow list cells. */
+export const compactDateTime = (iso: string, locale: string, now: Date = new Date()): string => {
+  const date = new Date(iso);
+  const today = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  return new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date);
+};
+
+/** A time in the user's locale, or a muted dash; compact in list cells, the full time in its tooltip. */
+export function When({ iso, compact = false }: { iso: string | null | undefined; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   if (!iso) return <span className="muted">{t('sinks.never')}</span>;
-  return <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
+  const full = formatDateTime(iso, i18n.language);
+  if (!compact) return <time dateTime={iso}>{full}</time>;
+  return (
+    <time dateTime={iso} title={full}>
+      {compactDateTime(iso, i18n.language)}
+    </time>
+  );
 }
 
 export const nextState = (state: ServiceState): ServiceState => (state === 'running' ? 'stopped' : 'running');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { SinkPage } from './SinkPage';
 import { SinksPage } from './SinksPage';
+import { compactDateTime } from './SinkState';
 import { aForwarder, aSink, aSinkStatistics } from './testing/sinkFixtures';
 import { READ, renderSinkPage } from './testing/renderSinkPage';
 
@@ -41,6 +42,17 @@ describe('sinks list', () => {
     });
     expect(running).toHaveTextContent('Running');
     expect(running).toHaveTextContent('Connected since');
+    // A real date is too wide for the cell: compact there, the full date and time in the tooltip.
+    const since = running.querySelector('time');
+    expect(since).toHaveAttribute('dateTime', '2026-11-27T05:12:00Z');
+    expect(since?.getAttribute('title')).toMatch(/2026/);
+    expect(since?.textContent).toBe(compactDateTime('2026-11-27T05:12:00Z', 'en'));
+  });
+
+  it('the compact time of the lists is the time alone today, the short date and time before', () => {
+    const now = new Date(2026, 10, 27, 15, 0);
+    expect(compactDateTime(new Date(2026, 10, 27, 7, 26).toISOString(), 'en', now)).toBe('7:26 AM');
+    expect(compactDateTime(new Date(2026, 10, 20, 7, 26).toISOString(), 'en', now)).toBe('11/20/26, 7:26 AM');
   });
 
   it('the state toggle starts a stopped sink and stops a running one', async () => {

@@ -75,7 +75,7 @@ export function SinksPage() {
         id: 'state',
         header: t('sinks.state'),
         value: (row) => row.State,
-        minWidth: 160,
+        minWidth: 200,
         stack: [
           {
             id: 'state',
@@ -86,7 +86,7 @@ export function SinksPage() {
             value: (row) =>
               row.Statistics.Connected ? (
                 <span className="sink-connected">
-                  {t('sinks.connected_since')} <When iso={row.Statistics.ConnectedSince} />
+                  {t('sinks.connected_since')} <When iso={row.Statistics.ConnectedSince} compact />
                 </span>
               ) : (
                 <span className="muted">{t('sinks.disconnected')}</span>
@@ -98,7 +98,7 @@ export function SinksPage() {
         id: 'messages',
         header: t('sinks.statistics.messages'),
         value: (row) => row.Statistics.Sent,
-        minWidth: 140,
+        minWidth: 130,
         stack: [
           {
             id: 'sent',

@@ -1,11 +1,15 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ForwarderPreview, ForwarderTemplates, TemplateError } from '../../../api/generated/historian.gen';
+import { FORWARDER_TEMPLATE_DEFAULTS } from '../../../../domain/forwarderTemplates';
 import { TextAreaField } from '../../../components/form/TextFields';
 import { When } from './SinkState';
 
 export const TEMPLATE_NAMES = ['PointMessage', 'MeasurementTopic', 'AssetPropertyTopic', 'EventMessage', 'EventTopic'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+/** What the server sends for a template left empty. */
+export const DEFAULT_TEMPLATES: Readonly<Record<TemplateName, string>> = FORWARDER_TEMPLATE_DEFAULTS;
 
 const MESSAGE_TEMPLATES: ReadonlySet<TemplateName> = new Set(['PointMessage', 'EventMessage']);
 
@@ -25,6 +29,12 @@ export const templateLabel = (name: string, t: TFunction): string => {
       return name;
   }
 };
+
+/** Not a fault of a template: nothing selected has a point to render yet. */
+const NO_POINT = 'forwarders.errors.no_point';
+
+/** The preview's errors that are a template's fault (shown at their template). */
+export const templateErrorsOf = (preview: ForwarderPreview | null): TemplateError[] => (preview?.Errors ?? []).filter((error) => error.Code !== NO_POINT);
 
 /** Where an error is in its template, when the server knows. */
 export function templateErrorText(error: TemplateError, t: TFunction): string {
@@ -88,6 +98,8 @@ export function TemplateEditors({ templates, canEdit, errors, fieldErrors, onCha
               spellCheck={false}
               mode={canEdit ? 'edit' : 'read'}
               value={templates[name] ?? ''}
+              placeholder={DEFAULT_TEMPLATES[name]}
+              help={(templates[name] ?? '').trim() === '' ? t('forwarders.template_default_help') : undefined}
               error={messages.length > 0 ? messages : undefined}
               onChange={(event) => onChange({ ...templates, [name]: event.currentTarget.value })}
             />
@@ -99,10 +111,11 @@ export function TemplateEditors({ templates, canEdit, errors, fieldErrors, onCha
 }
 
 /** The rendered topic and payload, and the point they were rendered from. */
-export function TemplatePreview({ preview, busy }: { preview: ForwarderPreview | null; busy: boolean }) {
+export function TemplatePreview({ preview, busy, topicPrefix = '' }: { preview: ForwarderPreview | null; busy: boolean; topicPrefix?: string }) {
   const { t } = useTranslation();
   if (!preview) return <p className="muted">{busy ? t('app.loading') : t('forwarders.preview.none')}</p>;
   const source = preview.Source;
+  const faults = templateErrorsOf(preview);
   return (
     <div>
       {source && (
@@ -114,15 +127,17 @@ export function TemplatePreview({ preview, busy }: { preview: ForwarderPreview |
           <When iso={source.Time} />
         </p>
       )}
-      {preview.Errors.length > 0 && (
+      {preview.Errors.some((error) => error.Code === NO_POINT) && <p className="muted">{t('forwarders.errors.no_point')}</p>}
+      {faults.length > 0 && (
         <p role="alert" className="forwarder-template-error">
-          {t('forwarders.preview.has_errors', { count: preview.Errors.length })}
+          {t('forwarders.preview.has_errors', { count: faults.length })}
         </p>
       )}
       <h3>{t('forwarders.preview.topic')}</h3>
       <pre className="forwarder-code" aria-label={t('forwarders.preview.topic')}>
-        {preview.Topic ?? '—'}
+        {preview.Topic === null ? '—' : `${topicPrefix}${preview.Topic}`}
       </pre>
+      {topicPrefix !== '' && preview.Topic !== null && <p className="muted">{t('forwarders.preview.topic_prefix', { prefix: topicPrefix })}</p>}
       <h3>{t('forwarders.preview.payload')}</h3>
       <pre className="forwarder-code" aria-label={t('forwarders.preview.payload')}>
         {preview.Payload ?? '—'}

@@ -1,5 +1,6 @@
 import type { ConnectorKind, ForwarderRead, SinkRead } from '../../../api/generated/historian.gen';
 import { configurationPath } from '../../../lib/paths';
+import { isSecure, orderedProperties, type SettingsSchema } from '../../../../domain/settingsSchema';
 
 // Paths and small rules the sinks and forwarders pages share (server/integrations/README.md).
 
@@ -30,3 +31,16 @@ export function reloadIntervalSeconds(text: string): number | null {
 export const MIN_RELOAD_SECONDS = 10;
 
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * A stored sink's settings with the schema's default in each one it leaves unset: the server runs
+ * an unset setting with its default (a sink made through the API may leave RejectUnauthorized or
+ * BufferEnabled out), so the editor shows, and saves, what the sink really does.
+ */
+export function settingsWithDefaults(schema: SettingsSchema, settings: Record<string, unknown> | undefined): Record<string, unknown> {
+  const shown: Record<string, unknown> = { ...settings };
+  for (const { name, property } of orderedProperties(schema)) {
+    if (!isSecure(property) && property.default !== undefined && (shown[name] === undefined || shown[name] === null)) shown[name] = property.default;
+  }
+  return shown;
+}

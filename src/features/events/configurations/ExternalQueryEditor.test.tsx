@@ -75,7 +75,7 @@ describe('the external_database start source', () => {
     const { user, onSaved } = renderConfiguration();
     await user.click(screen.getByRole('radio', { name: /External database/ }));
     const picker = await screen.findByLabelText(/^External database/, { selector: 'select' });
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a database', 'MES (postgres)', 'LIMS (mysql)']));
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a database', 'MES (PostgreSQL)', 'LIMS (MySQL / MariaDB)']));
     await user.selectOptions(picker, MES);
     const query = screen.getByLabelText(/^Query/);
     expect(query.tagName).toBe('TEXTAREA');

@@ -54,6 +54,8 @@ const cell = (value: unknown) => (value === null || value === undefined ? '—' 
 
 export function ExternalQueryEditor({ kind, fields, databaseUuid, query, pollInterval, readOnly, properties = [], onChange }: ExternalQueryEditorProps) {
   const { t, i18n } = useTranslation();
+  // The product's name (SQLite, PostgreSQL), as the external databases pages say it.
+  const kindName = (kind: string) => t(`external_databases.kinds.${kind}`, { defaultValue: kind });
   const can = useAppSelector(selectAccess);
   const mayRead = can({ privileges: [PRIVILEGES.ReadExternalDatabases] });
   const mayRun = can({ privileges: [PRIVILEGES.ManageExternalDatabases] });
@@ -72,7 +74,7 @@ export function ExternalQueryEditor({ kind, fields, databaseUuid, query, pollInt
     else setResult({ preview: answer.data, window });
   };
 
-  const options = (databases.data ?? []).map((database) => ({ value: database.UUID, label: `${database.Name} (${database.Kind})` }));
+  const options = (databases.data ?? []).map((database) => ({ value: database.UUID, label: `${database.Name} (${kindName(database.Kind)})` }));
   const extraction = kind === 'source' && result?.preview && !result.preview.Error ? extractExternalEvents(result.preview.Columns, result.preview.Rows, properties) : null;
   return (
     <div className="evcfg-external">
@@ -85,7 +87,7 @@ export function ExternalQueryEditor({ kind, fields, databaseUuid, query, pollInt
           placeholder={databases.isLoading ? t('table.loading') : options.length === 0 ? t('events.external.no_databases') : t('events.external.choose_database')}
           options={options}
           value={databaseUuid}
-          readValue={chosen ? `${chosen.Name} (${chosen.Kind})` : databaseUuid}
+          readValue={chosen ? `${chosen.Name} (${kindName(chosen.Kind)})` : databaseUuid}
           onChange={(event) => onChange({ databaseUuid: event.currentTarget.value })}
         />
       ) : (
