@@ -118,7 +118,7 @@ describe('sinks and forwarders in the browser', () => {
     await page.getByLabel(/^Measurement topic/).fill('boiler/{{(getMeasurement .MeasurementUUID).Name}}');
     await page.getByLabel(/^Point message/).fill('{"value":{{.Value}},"at":"{{.Timestamp}}"}');
     const preview = page.getByRole('region', { name: 'Preview' });
-    await until(async () => (await preview.getByLabel('Topic').textContent()) === 'boiler/Boiler.Temperature', 'the rendered topic');
+    await until(async () => (await preview.getByLabel('Topic').textContent()) === 'site/boiler/Boiler.Temperature', 'the rendered topic');
     expect(JSON.parse((await preview.getByLabel('Payload').textContent()) ?? '')).toEqual({ value: 71.5, at: new Date(T0).toISOString() });
 
     // A template error is shown at its template, with where it is.
