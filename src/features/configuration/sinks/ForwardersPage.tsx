@@ -5,14 +5,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeleteForwarderMutation, useSetForwarderStateMutation } from '../../../api/areas/sinks';
 import type { ForwarderRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
-import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import type { DataTableColumn } from '../../../components/DataTable/types';
 import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { ConfirmDialog } from '../access/ConfirmDialog';
-import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
-import { nextState, ServiceStateLabel, stateToggleIcon, When } from './SinkState';
+import { Page } from '../access/pageHelpers';
+import { serviceRowActions, ServiceStateLabel, When } from './SinkState';
 import { forwarderEditorPath, sinkEditorPath } from './sinkRules';
 import { useForwarders, useSinkAccess, useSinks } from './useSinkAccess';
 import './sinks.css';
@@ -116,41 +116,20 @@ export function ForwardersPage() {
     [number, sinkNames, t],
   );
 
-  const actions = useMemo<DataTableAction<ForwarderRead>[]>(
-    () => [
-      ...(canManage
-        ? [
-            {
-              id: 'state',
-              label: t('forwarders.start_stop'),
-              icon: stateToggleIcon('stopped'),
-              labelFor: (row: ForwarderRead) => (row.State === 'running' ? t('forwarders.stop_named', { name: row.Name }) : t('forwarders.start_named', { name: row.Name })),
-              iconFor: (row: ForwarderRead) => stateToggleIcon(row.State),
-              onAction: (row: ForwarderRead) =>
-                void setState({
-                  id: row.UUID,
-                  serviceStateChange: { State: nextState(row.State) },
-                }),
-            },
-          ]
-        : []),
-      {
-        id: 'edit',
-        label: canManage ? t('forwarders.edit') : t('forwarders.view'),
-        icon: <EditIcon />,
-        onAction: (row) => navigate(forwarderEditorPath(row.UUID)),
-      },
-      ...(canManage
-        ? [
-            {
-              id: 'delete',
-              label: t('forwarders.delete'),
-              icon: <DeleteIcon />,
-              onAction: (row: ForwarderRead) => setTarget(row),
-            },
-          ]
-        : []),
-    ],
+  const actions = useMemo(
+    () =>
+      serviceRowActions<ForwarderRead>({
+        canManage,
+        labels: {
+          startStop: t('forwarders.start_stop'),
+          toggleFor: (row) => (row.State === 'running' ? t('forwarders.stop_named', { name: row.Name }) : t('forwarders.start_named', { name: row.Name })),
+          edit: canManage ? t('forwarders.edit') : t('forwarders.view'),
+          delete: t('forwarders.delete'),
+        },
+        onState: (row, state) => void setState({ id: row.UUID, serviceStateChange: { State: state } }),
+        onEdit: (row) => navigate(forwarderEditorPath(row.UUID)),
+        onDelete: setTarget,
+      }),
     [canManage, navigate, setState, t],
   );
 

@@ -2,7 +2,9 @@ import { CirclePause, CirclePlay, Power, PowerOff } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ConnectorKind, ServiceState } from '../../../api/generated/historian.gen';
+import type { DataTableAction } from '../../../components/DataTable/types';
 import { formatDateTime } from '../../../lib/intlFormat';
+import { DeleteIcon, EditIcon } from '../access/pageHelpers';
 
 /** Running or stopped, with its icon. */
 export function ServiceStateLabel({ state }: { state: ServiceState }) {
@@ -40,3 +42,45 @@ export function When({ iso, compact = false }: { iso: string | null | undefined;
 export const nextState = (state: ServiceState): ServiceState => (state === 'running' ? 'stopped' : 'running');
 
 export const kindLabel = (kind: ConnectorKind, t: TFunction): string => (kind === 'SparkplugB' ? t('sinks.kinds.SparkplugB') : t('sinks.kinds.MQTT'));
+
+interface ServiceRow {
+  UUID: string;
+  Name: string;
+  State: ServiceState;
+}
+
+export interface ServiceRowActionLabels<Row> {
+  startStop: string;
+  /** "Stop <name>" or "Start <name>", for the row's state. */
+  toggleFor: (row: Row) => string;
+  edit: string;
+  delete: string;
+}
+
+/**
+ * The row actions of the sinks and forwarders lists: start or stop (MANAGE_SINKS), edit (or view
+ * without it), delete (MANAGE_SINKS).
+ */
+export function serviceRowActions<Row extends ServiceRow>(options: {
+  canManage: boolean;
+  labels: ServiceRowActionLabels<Row>;
+  onState: (row: Row, state: ServiceState) => void;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+}): DataTableAction<Row>[] {
+  const { canManage, labels } = options;
+  const edit: DataTableAction<Row> = { id: 'edit', label: labels.edit, icon: <EditIcon />, onAction: options.onEdit };
+  if (!canManage) return [edit];
+  return [
+    {
+      id: 'state',
+      label: labels.startStop,
+      icon: stateToggleIcon('stopped'),
+      labelFor: labels.toggleFor,
+      iconFor: (row: Row) => stateToggleIcon(row.State),
+      onAction: (row: Row) => options.onState(row, nextState(row.State)),
+    },
+    edit,
+    { id: 'delete', label: labels.delete, icon: <DeleteIcon />, onAction: options.onDelete },
+  ];
+}

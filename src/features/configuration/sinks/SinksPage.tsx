@@ -6,14 +6,14 @@ import { useDeleteSinkMutation, useSetSinkStateMutation } from '../../../api/are
 import { problemCode } from '../../../api/outcomes';
 import type { SinkRead } from '../../../api/generated/historian.gen';
 import { DataTable } from '../../../components/DataTable/DataTable';
-import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types';
+import type { DataTableColumn } from '../../../components/DataTable/types';
 import { EmptyList, ListToolbar } from '../../../components/ListControls/EmptyState';
 import { matchingItems, useListQuery } from '../../../components/ListControls/useListQuery';
 import '../../../components/ListControls/ListControls.css';
 import { useToasts } from '../../../components/Toasts/useToasts';
 import { ConfirmDialog } from '../access/ConfirmDialog';
-import { DeleteIcon, EditIcon, Page } from '../access/pageHelpers';
-import { kindLabel, nextState, ServiceStateLabel, stateToggleIcon, When } from './SinkState';
+import { Page } from '../access/pageHelpers';
+import { kindLabel, serviceRowActions, ServiceStateLabel, When } from './SinkState';
 import { forwarderListPath, sinkEditorPath } from './sinkRules';
 import { useSinkAccess, useSinks } from './useSinkAccess';
 import './sinks.css';
@@ -135,41 +135,20 @@ export function SinksPage() {
     [number, t],
   );
 
-  const actions = useMemo<DataTableAction<SinkRead>[]>(
-    () => [
-      ...(canManage
-        ? [
-            {
-              id: 'state',
-              label: t('sinks.start_stop'),
-              icon: stateToggleIcon('stopped'),
-              labelFor: (row: SinkRead) => (row.State === 'running' ? t('sinks.stop_named', { name: row.Name }) : t('sinks.start_named', { name: row.Name })),
-              iconFor: (row: SinkRead) => stateToggleIcon(row.State),
-              onAction: (row: SinkRead) =>
-                void setState({
-                  id: row.UUID,
-                  serviceStateChange: { State: nextState(row.State) },
-                }),
-            },
-          ]
-        : []),
-      {
-        id: 'edit',
-        label: canManage ? t('sinks.edit') : t('sinks.view'),
-        icon: <EditIcon />,
-        onAction: (row) => navigate(sinkEditorPath(row.UUID)),
-      },
-      ...(canManage
-        ? [
-            {
-              id: 'delete',
-              label: t('sinks.delete'),
-              icon: <DeleteIcon />,
-              onAction: (row: SinkRead) => setTarget(row),
-            },
-          ]
-        : []),
-    ],
+  const actions = useMemo(
+    () =>
+      serviceRowActions<SinkRead>({
+        canManage,
+        labels: {
+          startStop: t('sinks.start_stop'),
+          toggleFor: (row) => (row.State === 'running' ? t('sinks.stop_named', { name: row.Name }) : t('sinks.start_named', { name: row.Name })),
+          edit: canManage ? t('sinks.edit') : t('sinks.view'),
+          delete: t('sinks.delete'),
+        },
+        onState: (row, state) => void setState({ id: row.UUID, serviceStateChange: { State: state } }),
+        onEdit: (row) => navigate(sinkEditorPath(row.UUID)),
+        onDelete: setTarget,
+      }),
     [canManage, navigate, setState, t],
   );
 
