@@ -39,7 +39,8 @@ export interface LeaseOptions {
 
 export function createServiceLease(db: Db, options: LeaseOptions = {}): ServiceLease {
   const name = options.name ?? EVENT_PROCESSOR_LEASE;
-  const holder = options.holder ?? randomUUID();
+  // The process id first, so that an operator (or a test) sees which server holds it.
+  const holder = options.holder ?? `${process.pid}:${randomUUID()}`;
   const now = options.now ?? Date.now;
   const renewMs = options.renewMs ?? envMs('HISTORIAN_LEASE_RENEW_MS') ?? LEASE_RENEW_MS;
   const ttlMs = options.ttlMs ?? envMs('HISTORIAN_LEASE_TTL_MS') ?? LEASE_TTL_MS;
