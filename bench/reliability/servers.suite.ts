@@ -4,6 +4,7 @@ import path from 'node:path';
 import { clusterFixtures, runServersRounds } from '../../server/reliability/serversRounds';
 import type { ReliabilitySuite } from '../../server/reliability/suite';
 import { startCluster } from '../../server/testing/cluster';
+import { startMosquitto, subscribeTo } from '../../server/testing/mosquittoServer';
 
 // Two servers on one PostgreSQL behind a loopback proxy (server/testing/cluster.ts); each round
 // kills (SIGKILL) the server holding the calculations lease under steady ingestion and jobs, waits
@@ -23,7 +24,9 @@ export const suite: ReliabilitySuite = {
   async run({ scale, log }) {
     const rounds = Math.max(1, Math.round(10 * scale));
     const work = await mkdtemp(path.join(tmpdir(), 'historian-servers-bench-'));
-    log('starting PostgreSQL and two servers');
+    log('starting PostgreSQL, Mosquitto and two servers');
+    const broker = await startMosquitto({ persistence: true });
+    const consumers: Array<{ endAsync(force?: boolean): Promise<void> }> = [];
     const cluster = await startCluster({
       servers: 2,
       // Leases at their production length (15 s, renewed every 5 s); jobs' claims shortened so a round ends sooner.
@@ -31,8 +34,15 @@ export const suite: ReliabilitySuite = {
       env: { HISTORIAN_TEST_JOB_TYPES: '1', HISTORIAN_JOB_LEASE_MS: '5000', HISTORIAN_CALCULATION_TIME_LIMIT_MS: '1000' },
     });
     try {
-      const fixtures = await clusterFixtures(cluster);
-      const result = await runServersRounds(cluster, fixtures, { rounds, steadyMs: 10_000, jobsPerRound: 5, workDir: work, log });
+      const fixtures = await clusterFixtures(cluster, {
+        url: broker.url,
+        subscribe: async (topic) => {
+          const { client, received } = await subscribeTo(broker.url, topic);
+          consumers.push(client);
+          return received;
+        },
+      });
+      const result = await runServersRounds(cluster, fixtures, { rounds, steadyMs: 10_000, jobsPerRound: 5, workDir: work, forwarding: true, log });
       return [
         { label: 'servers', value: result.servers },
         { label: 'rounds (a server killed and restarted)', value: result.rounds },
@@ -45,12 +55,16 @@ export const suite: ReliabilitySuite = {
         { label: 'calculation windows', value: result.calculationWindows },
         { label: 'calculation windows doubled', value: result.calculationWindowsDoubled, goal: 0 },
         { label: 'calculation windows missed', value: result.calculationWindowsMissed, goal: 0 },
+        { label: 'forwarded messages doubled', value: result.forwardedDoubled, goal: 0 },
+        { label: 'forwarded messages missed', value: result.forwardedMissed, goal: 0 },
+        { label: 'leases taken over', value: result.leasesTakenOver.length },
         { label: 'takeover (median)', value: median(result.takeoverSeconds), unit: 's' },
         { label: 'events doubled / missed', value: 'not measured yet' },
-        { label: 'forwarded messages doubled / missed', value: 'not measured yet' },
       ];
     } finally {
+      await Promise.all(consumers.map((client) => client.endAsync(true)));
       await cluster.stop();
+      await broker.close();
       await rm(work, { recursive: true, force: true });
     }
   },

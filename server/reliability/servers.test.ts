@@ -3,30 +3,45 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../auth/sessions';
 import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../auth/loginThrottle';
+import type { MqttClient } from 'mqtt';
 import { CLUSTER_SERVER_HEADER, startCluster, type Cluster } from '../testing/cluster';
+import { startMosquitto, subscribeTo, type MosquittoServer } from '../testing/mosquittoServer';
 import { clusterFixtures, runServersRounds, type ClusterFixtures } from './serversRounds';
 
 // Two real servers on one PostgreSQL behind a round-robin proxy on loopback (server/testing/
 // cluster.ts), used as a user and a collector would (README.md in this folder, "Several servers"):
 // a session and its XSRF token work through either server, sign-in throttling counts across both,
 // and with one server killed (SIGKILL) under ingestion and jobs, the other takes over the leases:
-// no acknowledged point lost, no job run twice or missed, no calculation window doubled or missed.
+// no acknowledged point lost, no job run twice or missed, no calculation window doubled or missed,
+// every acknowledged point forwarded to a Mosquitto consumer once.
 
 let cluster: Cluster;
 let fixtures: ClusterFixtures;
 let work: string;
+let broker: MosquittoServer;
+const consumers: MqttClient[] = [];
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'historian-servers-'));
+  broker = await startMosquitto({ persistence: true });
   cluster = await startCluster({
     servers: 2,
     env: { HISTORIAN_TEST_JOB_TYPES: '1', HISTORIAN_LEASE_TTL_MS: '4000', HISTORIAN_LEASE_RENEW_MS: '1000', HISTORIAN_JOB_LEASE_MS: '3000', HISTORIAN_CALCULATION_TIME_LIMIT_MS: '5000' },
   });
-  fixtures = await clusterFixtures(cluster);
+  fixtures = await clusterFixtures(cluster, {
+    url: broker.url,
+    subscribe: async (topic) => {
+      const { client, received } = await subscribeTo(broker.url, topic);
+      consumers.push(client);
+      return received;
+    },
+  });
 }, 180_000);
 
 afterAll(async () => {
+  await Promise.all(consumers.map((client) => client.endAsync(true)));
   await cluster?.stop();
+  await broker?.close();
   await rm(work, { recursive: true, force: true });
 }, 60_000);
 
@@ -92,14 +107,15 @@ describe('several servers behind a load balancer without sticky sessions', () =>
 
   it('loses nothing and does nothing twice when the server holding the leases is killed under ingestion and jobs', async () => {
     const lines: string[] = [];
-    const result = await runServersRounds(cluster, fixtures, { rounds: 1, steadyMs: 3_000, jobsPerRound: 2, workDir: work, restart: false, log: (line) => lines.push(line) });
+    const result = await runServersRounds(cluster, fixtures, { rounds: 1, steadyMs: 3_000, jobsPerRound: 2, workDir: work, restart: false, forwarding: true, log: (line) => lines.push(line) });
     expect(lines.filter((line) => line.includes('last error'))).toEqual([]);
     expect(result.acknowledgedPoints).toBeGreaterThan(0);
     // Batches landed through both servers.
     expect(result.batchesByServer.every((n) => n > 0)).toBe(true);
-    expect(result).toMatchObject({ acknowledgedLost: 0, jobs: 4, jobsRunTwice: 0, jobsMissed: 0, calculationWindowsDoubled: 0, calculationWindowsMissed: 0 });
+    expect(result).toMatchObject({ acknowledgedLost: 0, jobs: 4, jobsRunTwice: 0, jobsMissed: 0, calculationWindowsDoubled: 0, calculationWindowsMissed: 0, forwardedDoubled: 0, forwardedMissed: 0 });
     // The calculation ran before and after the kill (each window of the run, once).
     expect(result.calculationWindows).toBeGreaterThan(5);
     expect(result.takeoverSeconds).toHaveLength(1);
+    expect(result.leasesTakenOver).toContain('calculations');
   }, 240_000);
 });

@@ -2,11 +2,15 @@ import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestUser } from '../auth/testing/testUsers';
 import { collectorWithToken } from '../collectors/testing/collectorFixtures';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../auth/sessions';
 import { CALCULATIONS_LEASE } from '../calculations/live/engine';
+import { EVENT_PROCESSOR_LEASE } from '../events/processor/lease';
+import { INTEGRATIONS_LEASE } from '../integrations/forwarders/runtime/worker';
 import { insertBuiltinDatabase, insertMeasurement } from '../ingestion/testing/fixtures';
 import { enqueueJob } from '../jobs/queue';
 import { registerTestJobTypes, TEST_JOB_TYPES } from '../jobs/testJobTypes';
 import type { Cluster } from '../testing/cluster';
+import type { ReceivedMessage } from '../testing/mosquittoServer';
 
 // Rounds of "kill a server and start it again" on a loopback cluster (server/testing/cluster.ts)
 // under steady ingestion through the proxy, jobs and a live calculation, counted afterwards from
@@ -21,6 +25,8 @@ export interface ServersRoundsOptions {
   jobsPerRound: number;
   /** Where the jobs write their lines. */
   workDir: string;
+  /** Count the messages the forwarder delivered (the fixtures were made with a broker). */
+  forwarding?: boolean;
   /** Start the killed server again each round (default true; the fast test leaves it down). */
   restart?: boolean;
   log?: (line: string) => void;
@@ -40,9 +46,17 @@ export interface ServersRoundsResult {
   calculationWindows: number;
   calculationWindowsDoubled: number;
   calculationWindowsMissed: number;
-  /** Seconds from a kill of the calculations lease holder until a live server held it. */
+  /** Acknowledged points the forwarder sent to the broker more than once, and not at all. */
+  forwardedDoubled: number;
+  forwardedMissed: number;
+  /** Seconds from a kill of a lease holder until live servers held all its leases again. */
   takeoverSeconds: number[];
+  /** The leases the killed servers held (each taken over by another server). */
+  leasesTakenOver: string[];
 }
+
+/** What runs once, each under its lease (server/reliability/README.md). */
+const LEASES = [CALCULATIONS_LEASE, INTEGRATIONS_LEASE, EVENT_PROCESSOR_LEASE];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,10 +76,47 @@ export interface ClusterFixtures {
   collectorToken: string;
   input: string;
   calculation: string;
+  /** The MQTT consumer's messages: one `{"t":<ms>}` per point of the input forwarded. */
+  forwarded: ReceivedMessage[];
 }
 
 /** A user with every privilege of the root organization, a collector with a measurement, a live calculation. */
-export async function clusterFixtures(cluster: Cluster): Promise<ClusterFixtures> {
+async function api<T>(cluster: Cluster, browser: Record<string, string>, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${cluster.url}/api${url}`, {
+    method,
+    headers: { ...browser, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs in through the proxy; the headers a browser sends next (session, XSRF, organization). */
+export async function signInThroughProxy(cluster: Cluster, name: string, password: string, organization: string): Promise<Record<string, string>> {
+  const response = await fetch(`${cluster.url}/api/auth/local/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Name: name, Password: password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  const cookies = new Map(
+    response.headers.getSetCookie().map((line) => {
+      const pair = line.split(';')[0];
+      return [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const;
+    }),
+  );
+  const session = cookies.get(SESSION_COOKIE)!;
+  const xsrf = cookies.get(XSRF_COOKIE)!;
+  return { cookie: `${SESSION_COOKIE}=${session}; ${XSRF_COOKIE}=${xsrf}`, [XSRF_HEADER]: xsrf, 'x-organization-uuid': organization };
+}
+
+/**
+ * The fixtures of a run; with a broker, the input's points are also forwarded to it (an MQTT sink
+ * and a forwarder made through the API) and a consumer subscribed to them.
+ */
+export async function clusterFixtures(cluster: Cluster, broker?: { url: string; subscribe: (topic: string) => Promise<ReceivedMessage[]> }): Promise<ClusterFixtures> {
   const { db } = cluster;
   const organization = (await db.query<{ uuid: string }>('SELECT uuid FROM organizations WHERE is_root')).rows[0].uuid;
   const privileges = (await db.query<{ name: string }>('SELECT name FROM privileges')).rows.map((row) => row.name);
@@ -84,7 +135,27 @@ export async function clusterFixtures(cluster: Cluster): Promise<ClusterFixtures
     databaseUuid: points,
     settings: { Type: 'simulation', Interval: '1s', Script: `const n = (local.get('n') ?? 0) + 1; local.set('n', n); return n;` },
   });
-  return { organization, user: { name: user.name, password }, collectorToken: collector.token, input, calculation };
+  let forwarded: ReceivedMessage[] = [];
+  if (broker) {
+    await db.query(`UPDATE measurements SET labels = '{cluster}' WHERE uuid = $1`, [input]);
+    const browser = await signInThroughProxy(cluster, user.name, password, organization);
+    const topic = `cluster-${Date.now()}`;
+    forwarded = await broker.subscribe(`${topic}/#`);
+    const sink = await api<{ UUID: string }>(cluster, browser, 'POST', '/sinks', { Name: 'Cluster broker', Type: 'MQTT', Settings: { BrokerURL: broker.url, TopicPrefix: `${topic}/`, BufferProcessInterval: 100 } });
+    await api(cluster, browser, 'PUT', `/sinks/${sink.UUID}/state`, { State: 'running' });
+    const forwarder = await api<{ UUID: string }>(cluster, browser, 'POST', '/forwarders', {
+      SinkUUID: sink.UUID,
+      Name: 'Cluster points',
+      Format: 'json',
+      ReloadInterval: '10s',
+      Selection: { Labels: ['cluster'] },
+      Templates: { MeasurementTopic: 'points', PointMessage: '{"t":{{.TimestampMs}}}' },
+    });
+    await api(cluster, browser, 'PUT', `/forwarders/${forwarder.UUID}/state`, { State: 'running' });
+    // From the resolved selection on, the input's points are queued for the forwarder.
+    await until(async () => (await db.query('SELECT 1 FROM forwarder_selections WHERE forwarder_uuid = $1', [forwarder.UUID])).rows.length, (n) => n > 0, 60_000, 'the forwarder’s selection');
+  }
+  return { organization, user: { name: user.name, password }, collectorToken: collector.token, input, calculation, forwarded };
 }
 
 /** Posts a batch through the proxy; resolves to the server index that acknowledged it, or null. */
@@ -142,17 +213,27 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
   };
 
   const takeoverSeconds: number[] = [];
+  const leasesTakenOver: string[] = [];
   try {
     for (let round = 0; round < options.rounds; round += 1) {
       await enqueue();
       await sleep(options.steadyMs);
-      const holder = await until(() => cluster.leaseHolder(CALCULATIONS_LEASE), (server) => server !== undefined, 60_000, 'a calculations lease holder');
-      const index = holder!.index;
+      // The server holding the most of the leases (the calculations lease first) is killed.
+      await until(() => cluster.leaseHolder(CALCULATIONS_LEASE), (server) => server !== undefined, 60_000, 'a calculations lease holder');
+      const holders = new Map<string, number | undefined>();
+      for (const name of LEASES) holders.set(name, (await cluster.leaseHolder(name))?.index);
+      const held = (index: number) => LEASES.filter((name) => holders.get(name) === index);
+      const index = cluster.servers
+        .filter((server) => server.alive)
+        .map((server) => server.index)
+        .sort((a, b) => held(b).length - held(a).length || Number(holders.get(CALCULATIONS_LEASE) === b) - Number(holders.get(CALCULATIONS_LEASE) === a))[0];
+      const leases = held(index);
       const killedAt = Date.now();
       await cluster.kill(index);
-      log(`round ${round + 1}: killed server ${index} (it held the calculations lease)`);
+      leasesTakenOver.push(...leases);
+      log(`round ${round + 1}: killed server ${index} (it held the leases ${leases.join(', ') || 'none'})`);
       await enqueue();
-      await until(() => cluster.leaseHolder(CALCULATIONS_LEASE), (server) => server !== undefined, 120_000, 'another server to take the calculations lease');
+      for (const name of leases) await until(() => cluster.leaseHolder(name), (server) => server !== undefined, 120_000, `another server to take the ${name} lease`);
       takeoverSeconds.push((Date.now() - killedAt) / 1000);
       log(`round ${round + 1}: takeover took ${takeoverSeconds[takeoverSeconds.length - 1].toFixed(1)} s`);
       if (options.restart !== false) {
@@ -207,6 +288,23 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
   const { rows: calcState } = await db.query<{ last_error: string | null }>('SELECT last_error FROM calculation_state WHERE measurement_uuid = $1', [fixtures.calculation]);
   if (calcState[0]?.last_error) log(`the calculation's last error: ${calcState[0].last_error}`);
 
+  // The forwarded messages, by point time: each acknowledged point once at the consumer.
+  let forwardedDoubled = 0;
+  let forwardedMissed = 0;
+  if (options.forwarding) {
+    const countOf = () => {
+      const counts = new Map<number, number>();
+      for (const message of fixtures.forwarded) {
+        const t = Number((JSON.parse(message.payload.toString()) as { t: number }).t);
+        counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const counts = await until(async () => countOf(), (seen) => acknowledged.every((t) => seen.has(t)), 120_000, 'every point forwarded').catch(() => countOf());
+    forwardedMissed = acknowledged.filter((t) => !counts.has(t)).length;
+    forwardedDoubled = [...counts.values()].filter((n) => n > 1).length;
+  }
+
   return {
     servers: cluster.servers.length,
     rounds: options.rounds,
@@ -219,6 +317,9 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
     calculationWindows: rows.length,
     calculationWindowsDoubled,
     calculationWindowsMissed,
+    forwardedDoubled,
+    forwardedMissed,
     takeoverSeconds,
+    leasesTakenOver,
   };
 }
