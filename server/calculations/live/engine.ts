@@ -70,6 +70,8 @@ const RETRY_MS = 5 * 1000;
  * (each evaluation up to the sandbox's time limit) delays the others by one slice, not by an hour.
  */
 export const WINDOWS_PER_ROUND = 100;
+/** How often a server that does not hold the lease tries to take it. */
+const STANDBY_TRY_MS = 1_000;
 /** Points per batch written (the ingestion's limit is 50,000). */
 const BATCH_POINTS = 10_000;
 
@@ -103,6 +105,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   const lease = options.lease ?? createServiceLease(db, { name: CALCULATIONS_LEASE, now });
   /** Whether the last round held the lease: a lease taken (again) reloads everything from the database. */
   let holding = false;
+  let triedAt = -Infinity;
 
   let sandbox: Promise<Sandbox> | null = null;
   /** Aborted by stop(): an evaluation under way ends at its next step. */
@@ -315,6 +318,9 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   }
 
   async function work() {
+    // A standby server asks for the lease once a second, not at every beat.
+    if (!holding && now() - triedAt < STANDBY_TRY_MS) return;
+    triedAt = now();
     if (!(await lease.ensure())) {
       if (holding) log.info({}, 'calculation engine: another server holds the calculations lease; this one stops evaluating');
       holding = false;
