@@ -15,6 +15,16 @@ import { startTaskSchedulers } from './schedulers/start';
 import { createTimeseriesStores } from './timeseries/stores';
 import { readVersion } from './version';
 
+/**
+ * The job runner's defaults, or for tests of several servers a shorter claim (HISTORIAN_JOB_LEASE_MS),
+ * so that a killed server's jobs are taken over in seconds rather than after 30 s.
+ */
+function jobRunnerOptions(env: NodeJS.ProcessEnv) {
+  const leaseMs = Number(env.HISTORIAN_JOB_LEASE_MS);
+  if (!Number.isInteger(leaseMs) || leaseMs <= 0) return true;
+  return { leaseMs, heartbeatMs: Math.max(100, Math.floor(leaseMs / 4)), recoverEveryMs: Math.max(200, Math.floor(leaseMs / 2)), pollMs: 250 };
+}
+
 // `npm start` / `npm run server`: one process serving the built client and /api on one port.
 async function main() {
   const config = loadConfig(process.env);
@@ -39,12 +49,20 @@ async function main() {
       clientDir: config.clientDir ?? path.resolve(__dirname, '../dist'),
       strictResponses: config.strictResponses,
       logLevel: config.logLevel,
-      jobRunner: true,
+      jobRunner: jobRunnerOptions(process.env),
     },
   );
   const stopRetention = startAuditRetention(db, (message) => app.log.info(message));
   const stopSchedulers = startTaskSchedulers(ctx, app.log);
-  const calculations = startCalculationEngine({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE) });
+  // HISTORIAN_CALCULATION_TIME_LIMIT_MS: tests of several servers on a loaded machine give scripts more time.
+  const timeLimitMs = Number(process.env.HISTORIAN_CALCULATION_TIME_LIMIT_MS);
+  const calculations = startCalculationEngine({
+    db,
+    timeseries,
+    log: app.log,
+    licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, CALCULATIONS_FEATURE),
+    ...(Number.isInteger(timeLimitMs) && timeLimitMs > 0 ? { sandbox: { timeLimitMs } } : {}),
+  });
   const events = startEventProcessor({ db, timeseries, log: app.log, licensed: (organizationUuid) => organizationHasFeature(ctx, organizationUuid, EVENTS_FEATURE) });
   // Forwarders and sinks: delivered by the one server holding the integrations lease.
   const integrations = startIntegrations({ db, timeseries, log: app.log, dataDir: config.dataDir });

@@ -4,8 +4,9 @@ import type { Db } from '../../db/db';
 import { openTestDatabase, type TestDatabase } from '../../db/testing/testDatabase';
 import { createBatchIngestion, type BatchIngestion } from '../../ingestion/batches';
 import { insertBuiltinDatabase, insertMeasurement } from '../../ingestion/testing/fixtures';
+import { createServiceLease, LEASE_TTL_MS } from '../../events/processor/lease';
 import { createTimeseriesStores, type TimeseriesStores } from '../../timeseries/stores';
-import { startCalculationEngine, type CalculationEngine } from './engine';
+import { CALCULATIONS_LEASE, startCalculationEngine, type CalculationEngine, type CalculationEngineOptions } from './engine';
 
 // The live calculation collector on PGlite with an injected clock: the engine is driven by
 // refresh() (and by the ingestion event, which it follows by itself), so no test waits for real
@@ -49,8 +50,8 @@ afterAll(async () => {
   await database?.cleanup();
 }, 30_000);
 
-function start(timeseries: TimeseriesStores = stores) {
-  const engine = startCalculationEngine({ db, timeseries, log, now: () => clock, settleMs: 500, tickMs: 60_000 });
+function start(timeseries: TimeseriesStores = stores, more: Partial<CalculationEngineOptions> = {}) {
+  const engine = startCalculationEngine({ db, timeseries, log, now: () => clock, settleMs: 500, tickMs: 60_000, ...more });
   engines.push(engine);
   return engine;
 }
@@ -300,5 +301,70 @@ describe('the live calculation engine', () => {
     expect((await stored(failing)).map((row) => row.t - T0)).toEqual([60_000, 61_000, 62_000, 63_000, 64_000, 65_000, 66_000]);
     expect(await state(failing)).toMatchObject({ last_error: null, processed_until: T0 + 67_000 });
     expect(await stored(ticks)).toHaveLength(7);
+  });
+
+  it('runs on one of two servers only (the calculations lease); the other takes over where the first stopped, no window twice, none skipped', async () => {
+    const ticks = await calculation({ Type: 'simulation', Interval: '1s', Script: counter });
+    const leaseOf = (holder: string) => createServiceLease(db, { name: CALCULATIONS_LEASE, holder, now: () => clock });
+    // The first server dies without giving its lease up (SIGKILL): its release does nothing.
+    const crashing = { ...leaseOf('a'), release: async () => undefined };
+    clock = T0 + 100_000;
+    // Compiling on a loaded machine may take longer than the 50 ms of the default limit.
+    const sandbox = { timeLimitMs: 5_000 };
+    const a = start(stores, { lease: crashing, sandbox });
+    const b = start(stores, { lease: leaseOf('b'), sandbox });
+    await a.refresh();
+    await b.refresh();
+    clock = T0 + 103_600;
+    await a.refresh();
+    await b.refresh();
+    expect([a.working(), b.working()]).toEqual([true, false]);
+    expect((await stored(ticks)).map((row) => [row.t - T0, row.v])).toEqual([
+      [100_000, 1],
+      [101_000, 2],
+      [102_000, 3],
+    ]);
+
+    await a.stop();
+    // Until the dead holder's lease expires, nobody evaluates.
+    clock = T0 + 100_000 + LEASE_TTL_MS - 500;
+    await b.refresh();
+    expect(b.working()).toBe(false);
+    expect(await stored(ticks)).toHaveLength(3);
+    clock = T0 + 100_000 + LEASE_TTL_MS + 1_600;
+    await b.refresh();
+    expect(b.working()).toBe(true);
+    const rows = await stored(ticks);
+    // Every window from the first one to the last closed one, each once, the counter going on.
+    expect(rows.map((row) => row.t - T0)).toEqual(Array.from({ length: 16 }, (_, i) => 100_000 + i * 1_000));
+    expect(rows.map((row) => row.v)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(await state(ticks)).toMatchObject({ local: { n: 16 }, processed_until: T0 + 116_000 });
+  });
+
+  it('evaluates a raw calculation’s input written through another server (no in-process event), from the input’s last point', async () => {
+    const a = await input();
+    const double = await calculation({ Type: 'raw', Inputs: [{ Alias: 'A', MeasurementUUID: a }], Script: '_A.Value * 2' }, 'Double elsewhere');
+    clock = T0 + 200_000;
+    const engine = start(stores, { pollMs: 1_000, sandbox: { timeLimitMs: 5_000 } });
+    await engine.refresh();
+    // What another server's ingestion leaves in PostgreSQL: the points and the last point, no event here.
+    const store = await stores.forDatabase(points);
+    await store.writePoints(a, 'number', [
+      { time: T0 + 200_100, value: 3, quality: 192 },
+      { time: T0 + 200_200, value: 4, quality: 192 },
+    ]);
+    await db.query(
+      `INSERT INTO measurement_last_points (measurement_uuid, time, value, quality) VALUES ($1, $2, '4', 192)
+       ON CONFLICT (measurement_uuid) DO UPDATE SET time = EXCLUDED.time, value = EXCLUDED.value`,
+      [a, new Date(T0 + 200_200)],
+    );
+    await engine.refresh();
+    expect(await stored(double)).toEqual([]);
+    clock = T0 + 201_500;
+    await engine.refresh();
+    expect(await stored(double)).toEqual([
+      { t: T0 + 200_100, v: 6, q: 192 },
+      { t: T0 + 200_200, v: 8, q: 192 },
+    ]);
   });
 });

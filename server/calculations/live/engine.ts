@@ -5,16 +5,18 @@ import { maskUrlCredentials } from '../../http/errorSerializer';
 import { createBatchIngestion } from '../../ingestion/batches';
 import { onIngested, type IngestedEvent } from '../../ingestion/events';
 import { measurementsVersion } from '../../ingestion/measurements';
+import { createServiceLease, type ServiceLease } from '../../events/processor/lease';
 import type { TimeseriesStores } from '../../timeseries/stores';
 import { downstreamOrder, graphOf } from '../dependencies';
 import { loadCalculations } from '../engine/definition';
 import { evaluateRange, windowStarts } from '../engine/evaluate';
 import type { CalculatedPoint, CalculationDefinition, CalculationState, RangeOutcome } from '../engine/types';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/sandbox';
 import { loadStates, markSkipped, saveLiveState, type StoredState } from './state';
 
-// The live calculation collector (README.md in this folder, DOMAIN.md §2): one per server process,
-// for every organization. It evaluates the Active calculations (with a database) as their windows
+// The live calculation collector (README.md in this folder, DOMAIN.md §2): one per installation,
+// for every organization. Every server process starts one; only the holder of the `calculations`
+// lease (service_leases) loads and evaluates, the others wait to take over. It evaluates the Active calculations (with a database) as their windows
 // close (sampled, simulation) or their input's points arrive (raw, through the ingestion event),
 // writes the results through the collectors' durable path (createBatchIngestion, as the
 // organization's calculation collector) and then saves each calculation's state.
@@ -40,10 +42,19 @@ export interface CalculationEngineOptions {
   settleMs?: number;
   /** The scheduler's beat (default 250 ms). */
   tickMs?: number;
+  /** The lease (tests pass two engines' own); one named `calculations` on `db` when absent. */
+  lease?: ServiceLease;
+  /** The sandbox's limits (tests on a loaded machine give scripts more time); its defaults when absent. */
+  sandbox?: SandboxOptions;
 }
+
+/** The lease under which one server of an installation runs the live calculations. */
+export const CALCULATIONS_LEASE = 'calculations';
 
 export interface CalculationEngine {
   stop(): Promise<void>;
+  /** Whether this engine holds the lease (and so evaluates). */
+  working(): boolean;
   /** Reloads the calculations now and runs what is due; resolves when that work is done. */
   refresh(): Promise<void>;
 }
@@ -59,6 +70,8 @@ const RETRY_MS = 5 * 1000;
  * (each evaluation up to the sandbox's time limit) delays the others by one slice, not by an hour.
  */
 export const WINDOWS_PER_ROUND = 100;
+/** How often a server that does not hold the lease tries to take it. */
+const STANDBY_TRY_MS = 1_000;
 /** Points per batch written (the ingestion's limit is 50,000). */
 const BATCH_POINTS = 10_000;
 
@@ -89,6 +102,10 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   const settleMs = options.settleMs ?? 2_000;
   const licensed = options.licensed ?? (async () => true);
   const ingestion = createBatchIngestion(db, timeseries, now);
+  const lease = options.lease ?? createServiceLease(db, { name: CALCULATIONS_LEASE, now });
+  /** Whether the last round held the lease: a lease taken (again) reloads everything from the database. */
+  let holding = false;
+  let triedAt = -Infinity;
 
   let sandbox: Promise<Sandbox> | null = null;
   /** Aborted by stop(): an evaluation under way ends at its next step. */
@@ -118,6 +135,35 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
     const moved = next.size !== versions.size || [...next].some(([uuid, version]) => versions.get(uuid) !== version);
     versions = next;
     return moved;
+  }
+
+  /**
+   * Raw calculations whose input got points through another server (no in-process event there):
+   * the input's last point (measurement_last_points) beyond what was evaluated sets the target.
+   */
+  async function pollRawInputs() {
+    const inputs = [...rawReaders.keys()];
+    if (inputs.length === 0) return;
+    const { rows } = await db.query<{ measurement_uuid: string; t: number }>(
+      `SELECT measurement_uuid, (extract(epoch FROM time) * 1000)::float8 AS t FROM measurement_last_points WHERE measurement_uuid = ANY($1::uuid[])`,
+      [inputs],
+    );
+    for (const { measurement_uuid: measurementUuid, t } of rows) {
+      const to = Number(t) + 1;
+      for (const r of rawReaders.get(measurementUuid) ?? []) {
+        if (to > r.processedUntil && to > (r.rawTarget ?? 0)) r.rawTarget = to;
+      }
+    }
+  }
+
+  /** Forgets everything loaded when the lease is lost: the next holder goes on from the saved state. */
+  function forget() {
+    running = [];
+    byUuid.clear();
+    rawReaders = new Map();
+    statuses = null;
+    versions = new Map();
+    reloadWanted = true;
   }
 
   async function load() {
@@ -205,7 +251,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
 
   /** The engine's one sandbox, made on first use; made again after a failed start. */
   function sandboxOf(): Promise<Sandbox> {
-    sandbox ??= createSandbox().catch((error: unknown) => {
+    sandbox ??= createSandbox(options.sandbox).catch((error: unknown) => {
       sandbox = null;
       throw error;
     });
@@ -237,7 +283,9 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
 
   async function runDue() {
     for (const r of running) {
-      if (stopped) return;
+      // Renewed between calculations, so a long catch-up does not let the lease lapse; a lease
+      // lost (another server took it after we could not renew) stops the round at once.
+      if (stopped || !(await lease.ensure())) return;
       const at = now();
       if (r.retryAt > at) continue;
       // The catch-up limit applies when the engine (re)loads a calculation, not here: a
@@ -270,15 +318,33 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   }
 
   async function work() {
+    // A standby server asks for the lease once a second, not at every beat.
+    if (!holding && now() - triedAt < STANDBY_TRY_MS) return;
+    triedAt = now();
+    if (!(await lease.ensure())) {
+      if (holding) log.info({}, 'calculation engine: another server holds the calculations lease; this one stops evaluating');
+      holding = false;
+      forget();
+      return;
+    }
+    if (!holding) {
+      // Taken (again): what another holder evaluated meanwhile is in calculation_state.
+      holding = true;
+      forget();
+      lastPoll = -Infinity;
+    }
     const at = now();
+    let polled = false;
     if (at - lastPoll >= pollMs) {
       lastPoll = at;
+      polled = true;
       if ((await versionsMoved()) || at - lastLoad >= FULL_RELOAD_MS) reloadWanted = true;
     }
     if (reloadWanted) {
       reloadWanted = false;
       await load();
     }
+    if (polled) await pollRawInputs();
     await runDue();
   }
 
@@ -324,6 +390,7 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
   void kick();
 
   return {
+    working: () => holding && lease.held(),
     async refresh() {
       reloadWanted = true;
       await kick();
@@ -338,6 +405,8 @@ export function startCalculationEngine(options: CalculationEngineOptions): Calcu
       while (busy) await busy;
       await sandbox?.then((made) => made.dispose()).catch(() => undefined);
       sandbox = null;
+      // Given up, so that another server takes over at once rather than at the lease's expiry.
+      await lease.release();
     },
   };
 }

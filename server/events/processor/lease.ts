@@ -10,6 +10,15 @@ export const EVENT_PROCESSOR_LEASE = 'event-processor';
 export const LEASE_RENEW_MS = 5_000;
 export const LEASE_TTL_MS = 15_000;
 
+/**
+ * Tests of several server processes shorten the leases (HISTORIAN_LEASE_TTL_MS, HISTORIAN_LEASE_RENEW_MS);
+ * a value that is not a positive whole number leaves the default.
+ */
+function envMs(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 export interface ServiceLease {
   readonly holder: string;
   /** Takes or renews the lease when due; true while this process holds it. */
@@ -30,10 +39,11 @@ export interface LeaseOptions {
 
 export function createServiceLease(db: Db, options: LeaseOptions = {}): ServiceLease {
   const name = options.name ?? EVENT_PROCESSOR_LEASE;
-  const holder = options.holder ?? randomUUID();
+  // The process id first, so that an operator (or a test) sees which server holds it.
+  const holder = options.holder ?? `${process.pid}:${randomUUID()}`;
   const now = options.now ?? Date.now;
-  const renewMs = options.renewMs ?? LEASE_RENEW_MS;
-  const ttlMs = options.ttlMs ?? LEASE_TTL_MS;
+  const renewMs = options.renewMs ?? envMs('HISTORIAN_LEASE_RENEW_MS') ?? LEASE_RENEW_MS;
+  const ttlMs = options.ttlMs ?? envMs('HISTORIAN_LEASE_TTL_MS') ?? LEASE_TTL_MS;
   /** ms: this process holds the lease until then (0: not held). */
   let heldUntil = 0;
   let renewedAt = -Infinity;
