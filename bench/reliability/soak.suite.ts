@@ -47,8 +47,14 @@ export const suite: ReliabilitySuite = {
       { label: 'server RSS before / after warm-up / end', value: `${round(beforeTraffic.rssMiB)} / ${round(afterWarmUp.rssMiB)} / ${round(end.rssMiB)}`, unit: 'MiB' },
       { label: 'server RSS growth after warm-up', value: round(end.rssMiB - afterWarmUp.rssMiB), unit: 'MiB' },
       { label: 'server RSS peak', value: round(result.memory.peakRssMiB), unit: 'MiB' },
+      { label: 'server RSS trend while measured', value: round(result.memory.rssSlopeMiBPerMinute), unit: `MiB/min (${result.memory.samples} samples)` },
+      { label: 'server heap trend while measured', value: round(result.memory.heapSlopeMiBPerMinute), unit: 'MiB/min' },
       { label: 'server heap used before / after warm-up / end', value: `${heap(beforeTraffic.heapUsedMiB)} / ${heap(afterWarmUp.heapUsedMiB)} / ${heap(end.heapUsedMiB)}`, unit: 'MiB' },
     );
+    for (const route of result.routes.slice(0, 3)) {
+      figures.push({ label: `slow route: ${route.route} p50 / p99 (${route.count} calls)`, value: `${round(route.p50)} / ${round(route.p99)}`, unit: 'ms' });
+    }
+    for (const route of result.routes) log(`route ${route.route}: ${route.count} calls, p50 ${round(route.p50)} ms, p99 ${round(route.p99)} ms, max ${round(route.max)} ms`);
     return figures;
   },
 };

@@ -1,4 +1,4 @@
-import { CALL_CLASSES, latencyFigures, percentile, runSoak, type SoakResult } from './soak';
+import { CALL_CLASSES, latencyFigures, percentile, QUERY_KINDS, runSoak, slope, type SoakResult } from './soak';
 
 // The smoke of the load suite (server/reliability/README.md, `soak`): a real server process on
 // PGlite takes a few seconds of mixed traffic (browsing, a collector's batches, trend queries,
@@ -29,6 +29,14 @@ describe('percentiles of latencies', () => {
     const thousand = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000 + 0.5); // 0.5 … 999.5, shuffled
     expect(latencyFigures(thousand)).toEqual({ count: 1000, p50: 499.5, p95: 949.5, p99: 989.5, max: 999.5 });
   });
+});
+
+it('finds the trend of memory samples by least squares', () => {
+  expect(slope([{ x: 0, y: 100 }, { x: 1, y: 110 }, { x: 2, y: 120 }])).toBeCloseTo(10, 9);
+  // Noise around a flat line: a small trend only.
+  expect(slope([{ x: 0, y: 100 }, { x: 1, y: 104 }, { x: 2, y: 96 }, { x: 3, y: 100 }])).toBeCloseTo(-0.8, 9);
+  expect(slope([{ x: 5, y: 1 }])).toBe(0);
+  expect(slope([{ x: 1, y: 1 }, { x: 1, y: 3 }])).toBe(0);
 });
 
 describe('a short soak of a real server', () => {
@@ -68,5 +76,9 @@ describe('a short soak of a real server', () => {
       expect(sample.heapUsedMiB).toBeLessThan(sample.rssMiB);
     }
     expect(result.memory.peakRssMiB).toBeGreaterThanOrEqual(result.memory.end.rssMiB);
+    expect(result.memory.samples).toBeGreaterThanOrEqual(2);
+    // Per route: every query kind was timed, and the routes add up to the requests.
+    for (const kind of QUERY_KINDS) expect(result.routes.map((r) => r.route)).toContain(`POST /api/timeseries/query (${kind})`);
+    expect(result.routes.reduce((sum, r) => sum + r.count, 0)).toBe(result.requests);
   });
 });

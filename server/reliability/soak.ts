@@ -97,7 +97,28 @@ export interface SoakResult {
   problems: string[];
   /** Points acknowledged by the server during the whole run (history and traffic). */
   pointsWritten: number;
-  memory: { beforeTraffic: MemorySample; afterWarmUp: MemorySample; end: MemorySample; peakRssMiB: number };
+  /** Latencies per route ("GET /api/measurements"), measured part only, slowest p99 first. */
+  routes: Array<{ route: string } & LatencyFigures>;
+  memory: {
+    beforeTraffic: MemorySample;
+    afterWarmUp: MemorySample;
+    end: MemorySample;
+    peakRssMiB: number;
+    /** Least-squares slopes over the samples of the measured part (one per progress line), MiB per minute. */
+    rssSlopeMiBPerMinute: number;
+    heapSlopeMiBPerMinute: number;
+    samples: number;
+  };
+}
+
+/** Least-squares slope of y over x; 0 for fewer than two points. */
+export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
+  if (points.length < 2) return 0;
+  const meanX = points.reduce((sum, p) => sum + p.x, 0) / points.length;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / points.length;
+  const sxx = points.reduce((sum, p) => sum + (p.x - meanX) ** 2, 0);
+  if (sxx === 0) return 0;
+  return points.reduce((sum, p) => sum + (p.x - meanX) * (p.y - meanY), 0) / sxx;
 }
 
 /** Nearest-rank percentile (p in 0..100] of values (any order); 0 for none. */
@@ -164,7 +185,7 @@ async function heapUsedMiB(child: ChildProcess, reportDir: string): Promise<numb
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Recorder {
-  record(callClass: CallClass, ms: number): void;
+  record(callClass: CallClass, route: string, ms: number): void;
   serverError(callClass: CallClass, what: string): void;
   failure(callClass: CallClass, what: string): void;
   refused(callClass: CallClass, what: string): void;
@@ -215,9 +236,11 @@ async function call(
   headers: Record<string, string>,
   body?: unknown,
   expected: readonly number[] = [200],
+  /** How the call is named in the figures per route; method and path by default. */
+  label?: string,
 ): Promise<{ status: number; text: string; response: Response } | undefined> {
   const began = performance.now();
-  const what = `${method} ${route.split('?')[0]}`;
+  const what = label ?? `${method} ${route.split('?')[0]}`;
   try {
     const response = await fetch(`${url}${route}`, {
       method,
@@ -226,7 +249,7 @@ async function call(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    recorder.record(callClass, performance.now() - began);
+    recorder.record(callClass, what, performance.now() - began);
     if (response.status >= 500) recorder.serverError(callClass, `${what} → ${response.status} ${text.slice(0, 200)}`);
     else if (!expected.includes(response.status)) recorder.refused(callClass, `${what} → ${response.status} ${text.slice(0, 200)}`);
     return { status: response.status, text, response };
@@ -274,7 +297,9 @@ function pageCalls(page: number, seeded: Seed): string[] {
   return [...shell, ...pages[page % pages.length]];
 }
 
-/** The trend and data queries of a querying user, in turn. */
+export const QUERY_KINDS = ['latest points', 'day trend 5m', 'live trend 10s', 'raw filtered 6h'] as const;
+
+/** The trend and data queries of a querying user, in turn (QUERY_KINDS, in this order). */
 function queryBody(turn: number, seeded: Seed, historyHours: number): unknown {
   const now = Date.now();
   const some = (n: number) => Array.from({ length: Math.min(n, seeded.measurements.length) }, () => pick(seeded.measurements));
@@ -368,7 +393,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const { url } = started;
     if (child.pid === undefined) throw new Error('The server has no process id');
     const pid = child.pid;
-    const sample = async (): Promise<MemorySample> => ({ rssMiB: await rssMiB(pid), heapUsedMiB: await heapUsedMiB(child, reportDir) });
+    // One diagnostic report at a time (each is found as the new file in reportDir).
+    let sampling: Promise<unknown> = Promise.resolve();
+    const sample = (): Promise<MemorySample> => {
+      const next = sampling.then(async () => ({ rssMiB: await rssMiB(pid), heapUsedMiB: await heapUsedMiB(child, reportDir) }));
+      sampling = next.catch(() => undefined);
+      return next;
+    };
     const beforeTraffic = await sample();
     log(`server up at ${url} (pid ${pid}, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}); RSS ${beforeTraffic.rssMiB.toFixed(0)} MiB`);
 
@@ -377,6 +408,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let measuring = false;
     let phase = 'warming up';
     let answered = 0;
+    const routeLatencies = new Map<string, number[]>();
     const latencies = Object.fromEntries(CALL_CLASSES.map((c) => [c, [] as number[]])) as Record<CallClass, number[]>;
     const counts = Object.fromEntries(CALL_CLASSES.map((c) => [c, { serverErrors: 0, failures: 0, refused: 0 }])) as Record<
       CallClass,
@@ -387,9 +419,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       if (problems.length < 20) problems.push(line);
     };
     const recorder: Recorder = {
-      record: (callClass, ms) => {
+      record: (callClass, route, ms) => {
         answered += 1;
-        if (measuring) latencies[callClass].push(ms);
+        if (!measuring) return;
+        latencies[callClass].push(ms);
+        const list = routeLatencies.get(route) ?? [];
+        list.push(ms);
+        routeLatencies.set(route, list);
       },
       serverError: (callClass, what) => {
         counts[callClass].serverErrors += 1;
@@ -437,7 +473,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const headers = await signIn(url, recorder, seeded);
       if (headers === undefined) return;
       for (let turn = Math.floor(Math.random() * 4); !stopping; turn += 1) {
-        await call(url, recorder, 'query', 'POST', '/api/timeseries/query', headers, queryBody(turn, seeded, historyHours));
+        const kind = QUERY_KINDS[turn % QUERY_KINDS.length];
+        await call(url, recorder, 'query', 'POST', '/api/timeseries/query', headers, queryBody(turn, seeded, historyHours), [200], `POST /api/timeseries/query (${kind})`);
         await sleep(thinkMs * (0.5 + Math.random()));
       }
     };
@@ -465,15 +502,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...Array.from({ length: queriers }, querier),
       ingester(),
     ];
+    const trend: Array<{ minute: number; rss: number; heap?: number }> = [];
+    let measureBegan = Date.now();
     const progress = setInterval(
       () => {
-        void rssMiB(pid)
-          .then((rss) => {
-            peakRssMiB = Math.max(peakRssMiB, rss);
+        void sample()
+          .then((memory) => {
+            peakRssMiB = Math.max(peakRssMiB, memory.rssMiB);
+            if (measuring) trend.push({ minute: (Date.now() - measureBegan) / 60_000, rss: memory.rssMiB, heap: memory.heapUsedMiB });
             const elapsed = (Date.now() - trafficBegan) / 1000;
             log(
               `${phase} ${elapsed.toFixed(0)} s: ${answered} answers (${total()} measured), ` +
-                `${trouble('serverErrors')} 5xx, ${trouble('failures')} failed, ${trouble('refused')} refused, RSS ${rss.toFixed(0)} MiB`,
+                `${trouble('serverErrors')} 5xx, ${trouble('failures')} failed, ${trouble('refused')} refused, ` +
+                `RSS ${memory.rssMiB.toFixed(0)} MiB, heap ${memory.heapUsedMiB?.toFixed(0) ?? '?'} MiB`,
             );
           })
           .catch(() => undefined);
@@ -489,7 +530,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       log(`warm-up done: RSS ${afterWarmUp.rssMiB.toFixed(0)} MiB, heap ${afterWarmUp.heapUsedMiB?.toFixed(0) ?? '?'} MiB; measuring ${seconds} s`);
       measuring = true;
       phase = 'measuring';
-      const measureBegan = Date.now();
+      measureBegan = Date.now();
+      trend.push({ minute: 0, rss: afterWarmUp.rssMiB, heap: afterWarmUp.heapUsedMiB });
       await sleep(seconds * 1000);
       measuring = false;
       phase = 'stopping';
@@ -502,6 +544,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     }
     const end = await sample();
     peakRssMiB = Math.max(peakRssMiB, end.rssMiB);
+    trend.push({ minute: (Date.now() - measureBegan) / 60_000, rss: end.rssMiB, heap: end.heapUsedMiB });
     child.kill('SIGTERM');
     await exited(child);
     server = undefined;
@@ -518,7 +561,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       refused: trouble('refused'),
       problems,
       pointsWritten,
-      memory: { beforeTraffic, afterWarmUp, end, peakRssMiB },
+      routes: [...routeLatencies]
+        .map(([route, values]) => ({ route, ...latencyFigures(values) }))
+        .sort((a, b) => b.p99 - a.p99),
+      memory: {
+        beforeTraffic,
+        afterWarmUp,
+        end,
+        peakRssMiB,
+        rssSlopeMiBPerMinute: slope(trend.map((t) => ({ x: t.minute, y: t.rss }))),
+        heapSlopeMiBPerMinute: slope(trend.flatMap((t) => (t.heap === undefined ? [] : [{ x: t.minute, y: t.heap }]))),
+        samples: trend.length,
+      },
     };
   } finally {
     if (server) {
