@@ -469,10 +469,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await sleep(thinkMs * (0.5 + Math.random()));
       }
     };
-    const querier = async () => {
+    // Querying users start apart in QUERY_KINDS, so that a short run still asks every kind.
+    const querier = async (_: unknown, index: number) => {
       const headers = await signIn(url, recorder, seeded);
       if (headers === undefined) return;
-      for (let turn = Math.floor(Math.random() * 4); !stopping; turn += 1) {
+      for (let turn = index * 2; !stopping; turn += 1) {
         const kind = QUERY_KINDS[turn % QUERY_KINDS.length];
         await call(url, recorder, 'query', 'POST', '/api/timeseries/query', headers, queryBody(turn, seeded, historyHours), [200], `POST /api/timeseries/query (${kind})`);
         await sleep(thinkMs * (0.5 + Math.random()));
@@ -496,6 +497,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const total = () => CALL_CLASSES.reduce((sum, c) => sum + latencies[c].length, 0);
     const trouble = (key: 'serverErrors' | 'failures' | 'refused') => CALL_CLASSES.reduce((sum, c) => sum + counts[c][key], 0);
     let peakRssMiB = beforeTraffic.rssMiB;
+    // Without a warm-up the measured part starts with the traffic (its first sign-ins included).
+    measuring = warmUpSeconds <= 0;
+    if (measuring) phase = 'measuring';
     const trafficBegan = Date.now();
     const users = [
       ...Array.from({ length: browsers }, browser),
@@ -525,14 +529,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let measuredSeconds: number;
     try {
       await sleep(warmUpSeconds * 1000);
+      const warmUpEnded = Date.now();
       afterWarmUp = await sample();
       peakRssMiB = Math.max(peakRssMiB, afterWarmUp.rssMiB);
       log(`warm-up done: RSS ${afterWarmUp.rssMiB.toFixed(0)} MiB, heap ${afterWarmUp.heapUsedMiB?.toFixed(0) ?? '?'} MiB; measuring ${seconds} s`);
       measuring = true;
       phase = 'measuring';
-      measureBegan = Date.now();
+      measureBegan = warmUpSeconds <= 0 ? trafficBegan : warmUpEnded;
       trend.push({ minute: 0, rss: afterWarmUp.rssMiB, heap: afterWarmUp.heapUsedMiB });
-      await sleep(seconds * 1000);
+      await sleep(Math.max(0, measureBegan + seconds * 1000 - Date.now()));
       measuring = false;
       phase = 'stopping';
       measuredSeconds = (Date.now() - measureBegan) / 1000;
