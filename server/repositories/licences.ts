@@ -34,14 +34,20 @@ export function licencesRepository(db: Db) {
   const q = kyselyOf(db);
 
   return {
-    /** The installation row, written on first use. */
+    /**
+     * The installation row, written on first use. Read first: every licensed call asks for it,
+     * and an INSERT … ON CONFLICT on each would make every such read a write.
+     */
     async ensureInstallation(): Promise<InstallationRow | undefined> {
+      const read = () => q.selectFrom('installation').select(['id', 'trial_started_at']).executeTakeFirst();
+      const found = await read();
+      if (found) return found;
       await q
         .insertInto('installation')
         .values({ singleton: true })
         .onConflict((oc) => oc.column('singleton').doNothing())
         .execute();
-      return q.selectFrom('installation').select(['id', 'trial_started_at']).executeTakeFirst();
+      return read();
     },
 
     /** Every stored licence, the latest to expire first. */
