@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorsOnFirstUse } from './lazySchemas';
 import { schemaForDirection } from './readWriteSchemas';
 
 // JSON bodies are validated strictly: ["x"] is not a string. Query strings, path parameters and
@@ -35,10 +36,13 @@ export function acceptFileFields(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, acceptFileFields(value)]));
 }
 
-export function registerContractValidators(app: FastifyInstance) {
+/** Validators compile when the app starts, or each on its first call (lazySchemas.ts). */
+export function registerContractValidators(app: FastifyInstance, options: { atStart: boolean }) {
   const strict = makeAjv(false);
   const coercing = makeAjv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema)) : coercing.compile(schema)));
+  const compile: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+    httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema as object)) : coercing.compile(schema as object);
+  app.setValidatorCompiler(options.atStart ? compile : validatorsOnFirstUse(compile));
 }
 
 /** A request body's schema: file fields accepted as files, readOnly members not required (readWriteSchemas.ts). */

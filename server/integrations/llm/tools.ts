@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
-import { parse as parseYaml } from 'yaml';
+import { loadContract } from '../../http/contract';
 import type { ToolSpec } from './providers/types';
 
 // The assistant's tools (server/integrations/README.md, "Who may do what"): each is one read-only
@@ -15,11 +13,9 @@ import type { ToolSpec } from './providers/types';
 
 export const MAX_TOOL_RESULT = 20_000;
 
-const CONTRACT_FILE = path.resolve(__dirname, '../../../openapi/historian.yaml');
-
 /** The privileges the contract declares for an operation (x-historian-privileges). */
 function contractPrivileges(): (method: string, apiPath: string) => string[] {
-  const contract = parseYaml(readFileSync(CONTRACT_FILE, 'utf8')) as { paths: Record<string, Record<string, { 'x-historian-privileges'?: string[] }>> };
+  const contract = loadContract() as unknown as { paths: Record<string, Record<string, { 'x-historian-privileges'?: string[] }>> };
   return (method, apiPath) => [...(contract.paths[apiPath]?.[method.toLowerCase()]?.['x-historian-privileges'] ?? [])];
 }
 
