@@ -6,8 +6,10 @@ import { schemaForDirection } from './readWriteSchemas';
 
 // JSON bodies are validated strictly: ["x"] is not a string. Query strings, path parameters and
 // headers arrive as text, so there types are coerced ("10" -> 10) and defaults applied.
-function makeAjv(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes });
+// validateSchema: checking each schema against JSON Schema's meta-schema compiles that meta-schema
+// first (half a second per instance); the app that compiles at start checks, the lazy one does not.
+function makeAjv(coerceTypes: boolean | 'array', validateSchema: boolean) {
+  const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes, validateSchema });
   addFormats(ajv);
   // OpenAPI's binary format marks file fields of multipart bodies.
   ajv.addFormat('binary', true);
@@ -38,8 +40,8 @@ export function acceptFileFields(schema: unknown): unknown {
 
 /** Validators compile when the app starts, or each on its first call (lazySchemas.ts). */
 export function registerContractValidators(app: FastifyInstance, options: { atStart: boolean }) {
-  const strict = makeAjv(false);
-  const coercing = makeAjv('array');
+  const strict = makeAjv(false, options.atStart);
+  const coercing = makeAjv('array', options.atStart);
   const compile: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
     httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema as object)) : coercing.compile(schema as object);
   app.setValidatorCompiler(options.atStart ? compile : validatorsOnFirstUse(compile));

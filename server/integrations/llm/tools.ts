@@ -167,7 +167,16 @@ export const LLM_TOOL_NAMES: readonly string[] = DEFINITIONS.map((tool) => tool.
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-const validators = new Map<string, ValidateFunction>(DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.parameters)]));
+// Compiled on a tool's first call rather than when the module loads (every server start and server test file).
+const validators = new Map<string, ValidateFunction>();
+function validatorOf(tool: ToolDefinition): ValidateFunction {
+  let validate = validators.get(tool.name);
+  if (!validate) {
+    validate = ajv.compile(tool.parameters);
+    validators.set(tool.name, validate);
+  }
+  return validate;
+}
 const privilegesOf = contractPrivileges();
 
 /** GET /llm/tools: every tool, the call it makes and the privileges that call needs. */
@@ -250,8 +259,8 @@ export async function runTool(request: FastifyRequest, allowed: readonly string[
   const tool = DEFINITIONS.find((item) => item.name === name);
   if (!tool || !allowed.includes(name)) return refused(name, args, `The tool ${name} is not available; use only the tools offered.`);
   if (!parsed) return refused(name, args, 'The arguments are not a JSON object.');
-  const validate = validators.get(name);
-  if (validate && !validate(args)) {
+  const validate = validatorOf(tool);
+  if (!validate(args)) {
     const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`).join('; ');
     return refused(name, args, `The arguments do not fit the tool: ${errors}`);
   }
