@@ -95,6 +95,45 @@ describe('strict response validation', () => {
   });
 });
 
+describe('validators and serializers compiled on first use (server/http/lazySchemas.ts)', () => {
+  const ctx = () => ({ db: database.db, config: loadConfig({ NODE_ENV: 'test' }), version: '1.0.0' });
+  const badLogin = { method: 'POST' as const, url: '/api/auth/local/login', payload: { Name: 42 } };
+
+  it('all compile when the app starts if asked, and answer exactly as the lazily compiled ones', async () => {
+    // The one place that compiles every operation's schemas: one that does not compile fails ready().
+    const eager = await buildApp(ctx(), { strictResponses: true, logLevel: 'silent', compileSchemasAtStart: true });
+    try {
+      await eager.ready();
+      const [eagerInfo, lazyInfo] = [await eager.inject({ method: 'GET', url: '/api/info' }), await app.inject({ method: 'GET', url: '/api/info' })];
+      expect(eagerInfo.statusCode).toBe(200);
+      expect(Object.keys(eagerInfo.json() as object).sort()).toEqual(Object.keys(lazyInfo.json() as object).sort());
+      const [eagerBad, lazyBad] = [await eager.inject(badLogin), await app.inject(badLogin)];
+      expect(lazyBad.statusCode).toBe(400);
+      expect(eagerBad.statusCode).toBe(400);
+      expect(lazyBad.json()).toEqual(eagerBad.json());
+    } finally {
+      await eager.close();
+    }
+  }, 120_000);
+
+  it('a lazily compiled serializer still writes only the members the contract declares', async () => {
+    const loose = await buildApp(ctx(), { logLevel: 'silent' });
+    loose.addHook('preHandler', async (request, reply) => {
+      if (request.url === '/api/info') return reply.send({ Version: '1.0.0', Undeclared: 'dropped' });
+      return undefined;
+    });
+    try {
+      const first = await loose.inject({ method: 'GET', url: '/api/info' });
+      const second = await loose.inject({ method: 'GET', url: '/api/info' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ Version: '1.0.0' });
+      expect(second.body).toBe(first.body);
+    } finally {
+      await loose.close();
+    }
+  });
+});
+
 describe('operations without a handler', () => {
   it('answer 501 problem+json naming the operation, not a 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/product-updates' });

@@ -1,19 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
-import { parse as parseYaml } from 'yaml';
 import { findCollectorByToken } from './collectors/collectorTokens';
 import { withAuditActor } from './audit/auditActor';
 import type { AppContext } from './context';
 import { createTimeseriesStores } from './timeseries/stores';
 import { registerAuth } from './http/authPlugin';
 import { redactAuthQuery } from './http/authRedaction';
+import { loadContract } from './http/contract';
 import { serializeError } from './http/errorSerializer';
+import { serializersOnFirstUse } from './http/lazySchemas';
 import { problemErrorHandler, sendProblem } from './http/problem';
 import { readRequestLimits, registerRequestLimits } from './http/requestLimits';
 import { registerStrictResponseValidation } from './http/responseValidation';
@@ -23,7 +22,7 @@ import { registerContractValidators } from './http/validators';
 import { startJobRunner, type JobRunnerOptions } from './jobs/runner';
 import { resolveOperations, serviceHandlers } from './routes/handlers';
 
-export const CONTRACT_FILE = path.resolve(__dirname, '../openapi/historian.yaml');
+export { CONTRACT_FILE } from './http/contract';
 
 export interface BuildAppOptions {
   /** Check every JSON answer against the contract (tests). */
@@ -38,6 +37,11 @@ export interface BuildAppOptions {
    * default, so that tests of other areas get no runner; the app's close stops it.
    */
   jobRunner?: boolean | JobRunnerOptions;
+  /**
+   * Compile every operation's validators and serializers when the app starts; by default each is
+   * compiled on its first use (server/http/lazySchemas.ts).
+   */
+  compileSchemasAtStart?: boolean;
 }
 
 // Secrets never reach the logs: cookies, tokens and the XSRF value are redacted by pino, and
@@ -50,9 +54,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     routerOptions: { querystringParser: (query: string) => qs.parse(query) },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    ...(options.compileSchemasAtStart ? {} : { schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse() } } }),
   });
 
-  registerContractValidators(app);
+  const contract = loadContract();
+  registerContractValidators(app, { atStart: options.compileSchemasAtStart ?? false });
   registerSecurityHeaders(app);
   app.setErrorHandler(problemErrorHandler);
   app.setNotFoundHandler((request, reply) =>
@@ -63,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before the contract's routes: it checks every route's declared access as they are added.
   registerAuth(app, ctx, { collectorResolver: findCollectorByToken });
   await app.register(formbody);
-  await registerRequestLimits(app, readRequestLimits(parseYaml(readFileSync(CONTRACT_FILE, 'utf8'))), async () => {
+  await registerRequestLimits(app, readRequestLimits(contract), async () => {
     await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: ctx.config.uploadLimitBytes } });
   });
   if (options.strictResponses) registerStrictResponseValidation(app);
@@ -71,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const timeseries = ctx.timeseries ?? createTimeseriesStores(ctx.db);
   if (!ctx.timeseries) app.addHook('onClose', () => timeseries.close());
   await app.register(openapiGlue, {
-    specification: CONTRACT_FILE,
+    specification: contract,
     // Handlers change data through a Db that names the request's author to the audit triggers.
     operationResolver: resolveOperations(serviceHandlers({ ...ctx, db: withAuditActor(ctx.db), timeseries })),
     prefix: 'api',

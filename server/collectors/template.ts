@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../spreadsheets/exceljs';
 import { orderedProperties, type SettingsSchemaProperty } from '../../domain/settingsSchema';
 import type { CollectorRow } from '../repositories/collectors';
 import { settingsSchemaOf } from './settingsRules';
@@ -94,7 +94,7 @@ export function templateColumns(row: CollectorRow): ColumnInfo[] {
 /** The .xlsx bytes: a Measurements sheet to fill and a Columns sheet that explains each column. */
 export async function buildTemplate(row: CollectorRow): Promise<Buffer> {
   const columns = templateColumns(row);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Historian Console';
   workbook.created = new Date();
 

@@ -17,7 +17,10 @@ export function markPreserialized(reply: FastifyReply, json: string): string {
   return json;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true });
+// No check of each schema against JSON Schema's meta-schema (compiling that costs every test file
+// half a second): the same schemas compile with fast-json-stringify, which checks them, in the app
+// that compiles its schemas at start (server/app.test.ts).
+const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 const cache = new WeakMap<object, ValidateFunction>();
 

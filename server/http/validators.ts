@@ -1,12 +1,15 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorsOnFirstUse } from './lazySchemas';
 import { schemaForDirection } from './readWriteSchemas';
 
 // JSON bodies are validated strictly: ["x"] is not a string. Query strings, path parameters and
 // headers arrive as text, so there types are coerced ("10" -> 10) and defaults applied.
-function makeAjv(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes });
+// validateSchema: checking each schema against JSON Schema's meta-schema compiles that meta-schema
+// first (half a second per instance); the app that compiles at start checks, the lazy one does not.
+function makeAjv(coerceTypes: boolean | 'array', validateSchema: boolean) {
+  const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes, validateSchema });
   addFormats(ajv);
   // OpenAPI's binary format marks file fields of multipart bodies.
   ajv.addFormat('binary', true);
@@ -35,10 +38,13 @@ export function acceptFileFields(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, acceptFileFields(value)]));
 }
 
-export function registerContractValidators(app: FastifyInstance) {
-  const strict = makeAjv(false);
-  const coercing = makeAjv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema)) : coercing.compile(schema)));
+/** Validators compile when the app starts, or each on its first call (lazySchemas.ts). */
+export function registerContractValidators(app: FastifyInstance, options: { atStart: boolean }) {
+  const strict = makeAjv(false, options.atStart);
+  const coercing = makeAjv('array', options.atStart);
+  const compile: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+    httpPart === 'body' ? strict.compile(acceptFileFieldsOf(schema as object)) : coercing.compile(schema as object);
+  app.setValidatorCompiler(options.atStart ? compile : validatorsOnFirstUse(compile));
 }
 
 /** A request body's schema: file fields accepted as files, readOnly members not required (readWriteSchemas.ts). */

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../spreadsheets/exceljs';
 import type { Read } from '../../domain/contract';
 import { cellValue } from '../collectors/template';
 import { badRequest, HttpProblem } from '../http/problem';
@@ -37,7 +38,7 @@ const CONFLICT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor
 
 /** The .xlsx bytes of a plan's rows. */
 export async function buildPlanWorkbook(rows: readonly PlanRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Historian Console';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(PLAN_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -94,7 +95,7 @@ export async function readPlanChoices(bytes: Uint8Array, rows: readonly PlanRow[
     throw new HttpProblem(413, 'Payload Too Large', { detail: `The file is larger than ${maxBytes} bytes`, code: 'prototype_plan.spreadsheet.too_large' });
   }
   if (bytes.byteLength < 4 || ZIP_SIGNATURE.some((byte, i) => bytes[i] !== byte)) throw fileError('not_xlsx', 'The file is not an .xlsx spreadsheet');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // exceljs's typings predate Node's generic Buffer.
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
-import { parse as parseYaml } from 'yaml';
+import { loadContract } from '../../http/contract';
 import type { ToolSpec } from './providers/types';
 
 // The assistant's tools (server/integrations/README.md, "Who may do what"): each is one read-only
@@ -15,11 +13,9 @@ import type { ToolSpec } from './providers/types';
 
 export const MAX_TOOL_RESULT = 20_000;
 
-const CONTRACT_FILE = path.resolve(__dirname, '../../../openapi/historian.yaml');
-
 /** The privileges the contract declares for an operation (x-historian-privileges). */
 function contractPrivileges(): (method: string, apiPath: string) => string[] {
-  const contract = parseYaml(readFileSync(CONTRACT_FILE, 'utf8')) as { paths: Record<string, Record<string, { 'x-historian-privileges'?: string[] }>> };
+  const contract = loadContract() as unknown as { paths: Record<string, Record<string, { 'x-historian-privileges'?: string[] }>> };
   return (method, apiPath) => [...(contract.paths[apiPath]?.[method.toLowerCase()]?.['x-historian-privileges'] ?? [])];
 }
 
@@ -171,7 +167,16 @@ export const LLM_TOOL_NAMES: readonly string[] = DEFINITIONS.map((tool) => tool.
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-const validators = new Map<string, ValidateFunction>(DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.parameters)]));
+// Compiled on a tool's first call rather than when the module loads (every server start and server test file).
+const validators = new Map<string, ValidateFunction>();
+function validatorOf(tool: ToolDefinition): ValidateFunction {
+  let validate = validators.get(tool.name);
+  if (!validate) {
+    validate = ajv.compile(tool.parameters);
+    validators.set(tool.name, validate);
+  }
+  return validate;
+}
 const privilegesOf = contractPrivileges();
 
 /** GET /llm/tools: every tool, the call it makes and the privileges that call needs. */
@@ -254,8 +259,8 @@ export async function runTool(request: FastifyRequest, allowed: readonly string[
   const tool = DEFINITIONS.find((item) => item.name === name);
   if (!tool || !allowed.includes(name)) return refused(name, args, `The tool ${name} is not available; use only the tools offered.`);
   if (!parsed) return refused(name, args, 'The arguments are not a JSON object.');
-  const validate = validators.get(name);
-  if (validate && !validate(args)) {
+  const validate = validatorOf(tool);
+  if (!validate(args)) {
     const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`).join('; ');
     return refused(name, args, `The arguments do not fit the tool: ${errors}`);
   }

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../spreadsheets/exceljs';
 import { badRequest, HttpProblem } from '../../http/problem';
 import { MEASUREMENTS_SHEET } from '../../collectors/template';
 
@@ -53,7 +54,7 @@ export async function parseWorkbook(bytes: Uint8Array, maxRows = MAX_IMPORT_ROWS
   if (bytes.byteLength < 4 || ZIP_SIGNATURE.some((byte, i) => bytes[i] !== byte)) {
     throw fileError('not_xlsx', 'The file is not an .xlsx spreadsheet');
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // exceljs's typings predate Node's generic Buffer.
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);

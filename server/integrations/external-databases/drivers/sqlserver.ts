@@ -1,4 +1,4 @@
-import sql from 'mssql';
+import type Mssql from 'mssql';
 import { codeOf, ERROR_CODES, isNetworkError, isTlsError, type NetworkSettings } from './common';
 import { networkDriver, type Classified, type FetchedRows, type Session } from './driver';
 import { bindNamedParameters } from './sql';
@@ -8,7 +8,7 @@ import type { ReadOnlyQueryOptions } from './types';
 // that is always rolled back, requestTimeout as the statement timeout, @p1… parameters, and rows
 // streamed: past limit + 1 the request is cancelled.
 
-function config(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): sql.config {
+function config(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Mssql.config {
   return {
     server: settings.host,
     port: settings.port,
@@ -29,7 +29,7 @@ function config(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: n
   };
 }
 
-function streamLimited(request: sql.Request, text: string, rows: number): Promise<FetchedRows> {
+function streamLimited(request: Mssql.Request, text: string, rows: number): Promise<FetchedRows> {
   return new Promise((resolve, reject) => {
     const fetched: unknown[][] = [];
     let columns: FetchedRows['columns'] = [];
@@ -54,7 +54,14 @@ function streamLimited(request: sql.Request, text: string, rows: number): Promis
   });
 }
 
+/** mssql (with tedious) is loaded on the first SQL Server connection: loading it costs every start half a second. */
+async function loadMssql(): Promise<typeof Mssql> {
+  const loaded = (await import('mssql')) as typeof Mssql & { default?: typeof Mssql };
+  return loaded.default ?? loaded;
+}
+
 async function connect(settings: NetworkSettings, timeoutMs: number, queryTimeoutMs?: number): Promise<Session> {
+  const sql = await loadMssql();
   const pool = new sql.ConnectionPool(config(settings, timeoutMs, queryTimeoutMs));
   pool.on('error', () => undefined);
   await pool.connect();
