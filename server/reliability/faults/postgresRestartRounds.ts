@@ -2,13 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADMIN, ADMIN_PASSWORD, prepareAdmin } from '../../../e2e/support/adminApi';
 import { issueCollectorToken } from '../../collectors/collectorTokens';
 import { insertCollector } from '../../collectors/testing/collectorFixtures';
 import { openDatabase } from '../../db/open';
 import { startPostgres, type PostgresServer } from '../../db/testing/postgresServer';
 import { insertBuiltinDatabase, insertMeasurement } from '../../ingestion/testing/fixtures';
 import { exited, startServerProcess } from '../../testing/serverProcess';
+import { adminSession } from './adminSession';
 
 // PostgreSQL stopped and started again under load (issue 22, item 2). A real server process
 // (server/main.ts on DATABASE_URL) takes a collector's numbered batches (POST /collector-api/points)
@@ -73,22 +73,6 @@ const T0 = Date.UTC(2026, 10, 3, 0, 0, 0);
 const ANSWER_TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The seeded administrator, its default password changed, as session and XSRF cookies for GETs. */
-async function signIn(url: string, organization: string): Promise<(path: string, signal: AbortSignal) => Promise<Response>> {
-  await prepareAdmin(url);
-  const login = await fetch(`${url}/api/auth/local/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Name: ADMIN, Password: ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookies = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  return (where, signal) => fetch(`${url}/api${where}`, { headers: { cookie: cookies, 'x-organization-uuid': organization }, signal });
-}
-
 /** A body a user or a collector may see: a problem+json with a translated code, no stack, no URL, no driver text. */
 function isClearUnavailable(status: number, contentType: string, body: string): boolean {
   if (status !== 503 || !contentType.startsWith('application/problem+json')) return false;
@@ -130,7 +114,7 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
     let output = '';
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const get = await signIn(url, organization);
+    const call = await adminSession(url, true);
 
     // Phase bookkeeping: a request counts as "while up" only if PostgreSQL was up when it was sent
     // and when it was answered, with no stop in between.
@@ -217,7 +201,7 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
       const paths = ['/measurements', '/current-user', '/collectors', '/timeseries-databases'];
       for (let i = index; !stopping; i += 1) {
         const where = paths[i % paths.length];
-        const status = await observe(`GET ${where}`, (signal) => get(where, signal));
+        const status = await observe(`GET ${where}`, (signal) => call('GET', where, { organization, signal }));
         if (status !== undefined && status >= 200 && status < 300) lastGetOk = Date.now();
         await sleep(50);
       }
