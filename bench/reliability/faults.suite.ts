@@ -1,6 +1,7 @@
 import type { ReliabilityFigure, ReliabilitySuite } from '../../server/reliability/suite';
 import { runCrashRounds } from '../../server/ingestion/testing/crashRounds';
 import { runBulkApplyRounds } from '../../server/reliability/faults/bulkApplyRounds';
+import { runCollectorCutRounds } from '../../server/reliability/faults/collectorCutRounds';
 import { runPostgresRestartRounds } from '../../server/reliability/faults/postgresRestartRounds';
 
 // `npm run bench -- reliability faults`: the long version of the fault tests (server/ingestion/
@@ -8,7 +9,8 @@ import { runPostgresRestartRounds } from '../../server/reliability/faults/postgr
 // collector batches) and during a bulk apply (a measurement import job, resumed from its
 // checkpoint), and PostgreSQL stopped and started again under a collector's batches and a user's
 // GETs. At scale 1: 10 ingestion kills, 3 imports of 2,000 rows killed twice each, 10 PostgreSQL
-// restarts of 5 s.
+// restarts of 5 s, 10 collector
+// cut-offs (a real socket through a loopback proxy that drops every connection).
 
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,14 +44,22 @@ export const suite: ReliabilitySuite = {
     for (const answer of pg.unclear) log(`unclear answer (${answer.phase}) ${answer.what}: ${answer.status} ${answer.body}`);
     for (const line of [...pg.crashLines, ...pg.leakingLines]) log(`server output: ${line}`);
 
+    const cutRounds = at(10);
+    log(`collector: ${cutRounds} cut-offs`);
+    const cut = await runCollectorCutRounds({ rounds: cutRounds, log });
+
     const figures: ReliabilityFigure[] = [
       { label: 'SIGKILL rounds during ingestion', value: crashRounds, unit: 'rounds' },
       { label: 'SIGKILL rounds during a bulk apply (measurement import job)', value: bulk.killsMidway, unit: 'rounds' },
       { label: 'PostgreSQL stop/start rounds under load', value: pg.rounds, unit: 'rounds' },
+      { label: 'collector cut-offs (the collector noticed)', value: `${cut.rounds} (${cut.roundsNoticed})`, unit: 'rounds' },
       { label: 'acknowledged batches (ingestion + PostgreSQL rounds)', value: crash.acknowledged + pg.acknowledged },
       { label: 'acknowledged points lost', value: crashLost + pgLost, goal: 0 },
       { label: 'points or batches stored twice', value: crashDoubled + pgDoubled, goal: 0 },
       { label: 'answers other than 200 to batches (PGlite kill rounds)', value: crash.unexpectedStatuses.length, goal: 0 },
+      { label: 'collector: points sampled', value: cut.sampled },
+      { label: 'collector: sampled points not stored (or still buffered, or dropped)', value: Math.max(0, cut.sampled - cut.distinct), goal: 0 },
+      { label: 'collector: points stored twice', value: cut.stored - cut.distinct, goal: 0 },
       { label: 'bulk apply: rows imported', value: bulk.rows },
       { label: 'bulk apply: rows missing', value: bulk.rows - bulk.stored, goal: 0 },
       { label: 'bulk apply: rows stored twice', value: bulk.duplicates, goal: 0 },
