@@ -88,16 +88,22 @@ class PostgresDb implements Db {
   }
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface PostgresOptions {
   /** Pool size; pg's default is 10. */
   max?: number;
+  /** How long a query waits for a connection (new or from the pool); default 5 s. */
+  connectionTimeoutMs?: number;
   /** Told about errors of idle pooled connections (a restarted database); default: console.error. */
   onIdleError?: (error: Error) => void;
 }
 
 /** Connects to PostgreSQL and checks the connection once, so a wrong URL fails at start. */
 export async function openPostgresDb(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
-  const pool = new Pool({ connectionString, max: options.max, types: alignedTypes() });
+  // A bounded wait for a connection: while PostgreSQL is down or every connection is busy a request
+  // fails within it (a 503, server/db/unavailable.ts) instead of hanging.
+  const pool = new Pool({ connectionString, max: options.max, types: alignedTypes(), connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECT_TIMEOUT_MS });
   // Without a listener an idle client's error (database restart) would crash the process;
   // the pool drops that client and the next query reconnects.
   pool.on('error', options.onIdleError ?? ((error) => console.error('PostgreSQL idle connection error:', error.message)));

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Read } from '../../domain/contract';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { driverErrorOf, problemForDriverError } from './driverErrors';
 import { failedReadingMultipart } from './multipartReading';
 
@@ -95,6 +96,16 @@ export function problemErrorHandler(error: unknown, request: FastifyRequest, rep
     request.log.warn({ err: error }, 'the database refused a value of the request');
     const errors = mapped.status === 400 ? { '(request)': [mapped.detail] } : undefined;
     return sendProblem(reply, { title: mapped.title, status: mapped.status, detail: mapped.detail, errors, instance: request.url });
+  }
+  // PostgreSQL is stopped, restarting or cut off: a clear answer the client may retry; the pool
+  // connects again by itself once it is back.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database cannot be reached');
+    return sendProblem(
+      reply,
+      { title: 'Service Unavailable', status: 503, detail: 'The database cannot be reached at the moment', code: 'transport.database_unavailable', instance: request.url },
+      { 'retry-after': '5' },
+    );
   }
   request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, { title: 'Internal Server Error', status: 500, instance: request.url });

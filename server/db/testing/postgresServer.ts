@@ -21,6 +21,15 @@ export interface PostgresServer {
   createDatabase(): Promise<string>;
   /** Stops the server and deletes its files. */
   stop(): Promise<void>;
+  /**
+   * Stops the server but keeps its data, as an operator's restart or a crash would ('fast' ends the
+   * sessions cleanly, 'immediate' is a crash); `resume` starts it again on the same port.
+   */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it takes connections. */
+  resume(): Promise<void>;
+  /** Its port on 127.0.0.1. */
+  port: number;
 }
 
 function findBinDir(): string | undefined {
@@ -74,11 +83,14 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   let port = 0;
   let lastError: unknown;
+  const startArgs = (candidate: number) => {
+    const options = `-p ${candidate} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    return asPostgres(pgCtl, ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  };
   // Another process may take the free port between our probe and the server's bind: retry.
   for (let attempt = 0; attempt < 3 && port === 0; attempt += 1) {
     const candidate = await freePort();
-    const options = `-p ${candidate} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    const start = asPostgres(pgCtl, ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+    const start = startArgs(candidate);
     try {
       await run(start[0], start[1]);
       port = candidate;
@@ -105,8 +117,22 @@ export async function startPostgres(): Promise<PostgresServer> {
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
   let stopped = false;
+  let halted = false;
   return {
     url,
+    port,
+    async halt(mode = 'fast') {
+      if (stopped || halted) return;
+      const halt = asPostgres(pgCtl, ['-D', dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
+      await run(halt[0], halt[1]);
+      halted = true;
+    },
+    async resume() {
+      if (stopped || !halted) return;
+      const start = startArgs(port);
+      await run(start[0], start[1]);
+      halted = false;
+    },
     async createDatabase() {
       databases += 1;
       const name = `historian_test_${databases}`;
@@ -124,7 +150,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       stopped = true;
       process.removeListener('exit', onExit);
       try {
-        await run(stopArgs[0], stopArgs[1]);
+        if (!halted) await run(stopArgs[0], stopArgs[1]);
       } finally {
         await rm(root, { recursive: true, force: true });
       }
