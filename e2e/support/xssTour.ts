@@ -380,6 +380,7 @@ export const MUST_SHOW_TEXT = [
   'edit_organization',
   'sink',
   'forwarder',
+  'organization switcher',
 ];
 
 export interface PageFinding {
@@ -512,6 +513,9 @@ export async function runXssTour(options: XssTourOptions): Promise<XssResult> {
     await page.locator('.app-shell main').waitFor();
 
     const addresses = tourAddresses(scene);
+    // The newest audit entries opened (their subject names, before and after, and reasons).
+    const entries = await admin.json<Array<{ UUID: string; SubjectType: string }>>('GET', '/audit-logs?Limit=4', { organization: scene.organization });
+    for (const entry of entries) addresses.set(`audit entry (${entry.SubjectType})`, `/audit_log?Entry=${entry.UUID}`);
     const findings: PageFinding[] = [];
     let visited = 0;
     for (const [label, address] of addresses) {
@@ -522,6 +526,13 @@ export async function runXssTour(options: XssTourOptions): Promise<XssResult> {
       visited += 1;
       if (visited % 10 === 0) log(`${visited} of ${addresses.size} pages`);
     }
+    // The organization switcher (a dialog of organization names, opened from the header).
+    current = 'organization switcher';
+    await settle(page, '/collectors');
+    await page.locator('.user-menu button[aria-haspopup="dialog"]').first().click();
+    await page.locator('.organization-list button').first().waitFor();
+    findings.push({ page: current, ...(await inspect(page)) });
+    await page.keyboard.press('Escape');
     // A payload that would run late (an image failing to load) is caught before the count.
     current = 'the end of the tour';
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
