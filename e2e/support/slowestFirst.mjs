@@ -11,6 +11,7 @@ const SECONDS = {
   'pages.light.e2e.test.ts': 70,
   'pages.dark.e2e.test.ts': 70,
   'widgets.e2e.test.ts': 100,
+  'xss.e2e.test.ts': 60,
   'calculations.e2e.test.ts': 46,
   'measurements.e2e.test.ts': 45,
   'qaReplay.e2e.test.ts': 43,
