@@ -16,4 +16,4 @@ it('a SIGKILL in the middle of a measurement import: it resumes and ends with ev
   expect(result.failed).toBe(0);
   // Resumed after the kill, not started over from nothing in a second job.
   expect(result.attempts).toEqual([2]);
-}, 120_000);
+}, 300_000);

@@ -37,7 +37,9 @@ export function TimeseriesDatabasePage() {
   const existing = id === undefined ? undefined : databases.data?.find((database) => database.UUID === id);
   const title = id === undefined ? t('timeseries.create') : t('timeseries.edit');
   let content;
-  if (error) content = <p role="alert">{t('configuration.errors.get_databases')}</p>;
+  // A refetch that fails (the browser went offline during a save) keeps the last data and the form
+  // with what was typed; only a first load that fails has nothing to show.
+  if (error && (!types.data || !databases.data)) content = <p role="alert">{t('configuration.errors.get_databases')}</p>;
   // A new database may not be in the list until its refetch ends.
   else if (!types.data || !databases.data || (id !== undefined && !existing && databases.isFetching)) content = <p role="status">{t('app.loading')}</p>;
   else if (id !== undefined && !existing) content = <p role="alert">{t('timeseries.not_found')}</p>;
