@@ -43,6 +43,9 @@ export const PAYLOADS: ReadonlyArray<{ id: string; make: (tag: string) => string
   { id: 'attribute-breakout', make: (tag) => `' onfocus='${run(tag)}' autofocus x='` },
 ];
 
+/** The one field whose payload the contract refuses: a provider's name is its sign-in address, [A-Za-z0-9_.-]. */
+export const REFUSED_BY_CONTRACT = ['authenticationProvider.ProviderName'];
+
 /** A payload that fits a short field (e.g. a unit of 50 characters): the page defines __xss first. */
 const short = (tag: string) => `<svg/onload=__xss.push('${tag}')>`;
 
@@ -206,7 +209,7 @@ export async function storePayloads(admin: AdminApi, options: { variants: number
           DatabaseUUID: database,
           Datatype: 'number',
           Status: 'Active',
-          Labels: [payload('measurement.Labels', 100)],
+          Labels: [payload('measurement.Labels', 64)],
           Attributes: {
             Config: { UoM: payload('measurement.Attributes.Config.UoM', 50) },
             Tags: { site: payload('measurement.Attributes.Tags') },
