@@ -49,6 +49,7 @@ export const suite: ReliabilitySuite = {
       { label: 'fields refused unexpectedly (a record of the tour missing)', value: result.refusedFields.filter((field) => !REFUSED_BY_CONTRACT.includes(field)).length, goal: 0 },
       { label: 'pages', value: result.pages },
       { label: 'list pages showing no payload as text', value: result.pagesWithoutText.length, goal: 0 },
+      { label: 'payloads seen as text on no page (not on the pages toured)', value: result.neverShown.length },
       { label: 'payloads that ran', value: result.ran.length, goal: 0 },
       { label: 'dialogs opened', value: result.dialogs.length, goal: 0 },
       { label: 'elements built from a payload', value: result.injected.length, goal: 0 },
