@@ -50,6 +50,7 @@ export const suite: ReliabilitySuite = {
       { label: 'pages', value: result.pages },
       { label: 'list pages showing no payload as text', value: result.pagesWithoutText.length, goal: 0 },
       { label: 'payloads seen as text on no page (not on the pages toured)', value: result.neverShown.length },
+      { label: 'pages scrolling sideways with long payloads', value: result.pagesScrollingSideways.length },
       { label: 'payloads that ran', value: result.ran.length, goal: 0 },
       { label: 'dialogs opened', value: result.dialogs.length, goal: 0 },
       { label: 'elements built from a payload', value: result.injected.length, goal: 0 },
