@@ -1,4 +1,4 @@
-import { PAYLOADS, runXssTour, type XssResult } from './support/xssTour';
+import { PAYLOADS, REFUSED_BY_CONTRACT, runXssTour, type XssResult } from './support/xssTour';
 
 // Stored XSS (issue 22, item 3): a payload in every name-like field of every create operation of
 // the contract with a Name, and every page of the console opened in Chromium. Nothing may run: no
@@ -20,7 +20,7 @@ describe('stored payloads in every name field, on every page', () => {
     expect(result.uncovered).toEqual([]);
     expect(result.fields).toBeGreaterThanOrEqual(40);
     // A provider's name is its sign-in address: the contract's pattern refuses a payload (400).
-    expect(result.refusedFields).toEqual(['authenticationProvider.ProviderName']);
+    expect(result.refusedFields).toEqual(REFUSED_BY_CONTRACT);
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(6);
   });
 
@@ -40,5 +40,8 @@ describe('stored payloads in every name field, on every page', () => {
 
   it('shows the payloads as text on the pages that list them', () => {
     expect(result.pagesWithoutText).toEqual([]);
+    // Long payloads in the asset's properties table once widened the whole page (assets.css).
+    console.log(`pages scrolling sideways with payloads: ${result.pagesScrollingSideways.join(', ') || 'none'}`);
+    expect(result.pagesScrollingSideways).not.toContain('asset (selected)');
   });
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGLITE_TEMPLATE_ENV } from '../../e2e/support/server';
-import { PAYLOADS, runXssTour } from '../../e2e/support/xssTour';
+import { PAYLOADS, REFUSED_BY_CONTRACT, runXssTour } from '../../e2e/support/xssTour';
 import type { ReliabilityFigure, ReliabilitySuite } from '../../server/reliability/suite';
 
 // `npm run bench -- reliability xss`: every payload of e2e/support/xssTour.ts in every name-like
@@ -46,8 +46,11 @@ export const suite: ReliabilitySuite = {
       { label: 'create operations with a Name not covered', value: result.uncovered.length, goal: 0 },
       { label: 'payloads stored', value: result.stored, unit: 'payloads' },
       { label: 'payloads refused by the contract', value: result.refused },
+      { label: 'fields refused unexpectedly (a record of the tour missing)', value: result.refusedFields.filter((field) => !REFUSED_BY_CONTRACT.includes(field)).length, goal: 0 },
       { label: 'pages', value: result.pages },
       { label: 'list pages showing no payload as text', value: result.pagesWithoutText.length, goal: 0 },
+      { label: 'payloads seen as text on no page (not on the pages toured)', value: result.neverShown.length },
+      { label: 'pages scrolling sideways with long payloads', value: result.pagesScrollingSideways.length },
       { label: 'payloads that ran', value: result.ran.length, goal: 0 },
       { label: 'dialogs opened', value: result.dialogs.length, goal: 0 },
       { label: 'elements built from a payload', value: result.injected.length, goal: 0 },

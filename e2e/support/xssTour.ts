@@ -43,6 +43,9 @@ export const PAYLOADS: ReadonlyArray<{ id: string; make: (tag: string) => string
   { id: 'attribute-breakout', make: (tag) => `' onfocus='${run(tag)}' autofocus x='` },
 ];
 
+/** The one field whose payload the contract refuses: a provider's name is its sign-in address, [A-Za-z0-9_.-]. */
+export const REFUSED_BY_CONTRACT = ['authenticationProvider.ProviderName'];
+
 /** A payload that fits a short field (e.g. a unit of 50 characters): the page defines __xss first. */
 const short = (tag: string) => `<svg/onload=__xss.push('${tag}')>`;
 
@@ -206,7 +209,7 @@ export async function storePayloads(admin: AdminApi, options: { variants: number
           DatabaseUUID: database,
           Datatype: 'number',
           Status: 'Active',
-          Labels: [payload('measurement.Labels', 100)],
+          Labels: [payload('measurement.Labels', 64)],
           Attributes: {
             Config: { UoM: payload('measurement.Attributes.Config.UoM', 50) },
             Tags: { site: payload('measurement.Attributes.Tags') },
@@ -389,6 +392,8 @@ export interface PageFinding {
   shownTags: string[];
   /** Elements made from a payload: a handler attribute or a javascript: address naming __xss. */
   injected: string[];
+  /** The page scrolls sideways (a long payload broke its layout). */
+  wide: boolean;
 }
 
 export interface XssResult {
@@ -409,6 +414,8 @@ export interface XssResult {
   neverShown: string[];
   uncovered: string[];
   pageErrors: string[];
+  /** Pages that scroll sideways with the payloads in them. */
+  pagesScrollingSideways: string[];
   findings: PageFinding[];
   /** What the detector caught of payloads deliberately put into the page as HTML (must not be 0). */
   detector: { injected: number; cspViolations: number; ran: number };
@@ -436,7 +443,7 @@ async function settle(page: Page, address: string): Promise<void> {
 }
 
 /** What the page shows of the payloads and what it was made to hold. */
-function inspect(page: Page): Promise<{ shownTags: string[]; injected: string[] }> {
+function inspect(page: Page): Promise<{ shownTags: string[]; injected: string[]; wide: boolean }> {
   return page.evaluate(() => {
     const texts = [document.body.innerText];
     for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) texts.push(field.value);
@@ -457,7 +464,8 @@ function inspect(page: Page): Promise<{ shownTags: string[]; injected: string[] 
     // Had the sentinel been missing, a payload that ran would have left an array here instead.
     const left = (window as unknown as { __xss?: unknown }).__xss;
     if (Array.isArray(left)) injected.push(...left.map((tag) => `ran without the sentinel: ${String(tag)}`));
-    return { shownTags: [...shown], injected };
+    const wide = document.documentElement.scrollWidth > document.documentElement.clientWidth;
+    return { shownTags: [...shown], injected, wide };
   });
 }
 
@@ -586,6 +594,7 @@ export async function runXssTour(options: XssTourOptions): Promise<XssResult> {
       neverShown: storedEntries.filter((entry) => !shownAnywhere.has(entry.tag)).map((entry) => `${entry.tag} ${entry.field}`),
       uncovered: mustCover.filter((operation) => !scene.covered.has(operation)),
       pageErrors,
+      pagesScrollingSideways: findings.filter((finding) => finding.wide).map((finding) => finding.page),
       findings,
     };
   } finally {
