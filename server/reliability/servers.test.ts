@@ -13,7 +13,7 @@ import { clusterFixtures, runServersRounds, type ClusterFixtures } from './serve
 // a session and its XSRF token work through either server, sign-in throttling counts across both,
 // and with one server killed (SIGKILL) under ingestion and jobs, the other takes over the leases:
 // no acknowledged point lost, no job run twice or missed, no calculation window doubled or missed,
-// every acknowledged point forwarded to a Mosquitto consumer once.
+// no event doubled or missed, every acknowledged point forwarded to a Mosquitto consumer once.
 
 let cluster: Cluster;
 let fixtures: ClusterFixtures;
@@ -112,7 +112,10 @@ describe('several servers behind a load balancer without sticky sessions', () =>
     expect(result.acknowledgedPoints).toBeGreaterThan(0);
     // Batches landed through both servers.
     expect(result.batchesByServer.every((n) => n > 0)).toBe(true);
-    expect(result).toMatchObject({ acknowledgedLost: 0, jobs: 4, jobsRunTwice: 0, jobsMissed: 0, calculationWindowsDoubled: 0, calculationWindowsMissed: 0, forwardedDoubled: 0, forwardedMissed: 0 });
+    expect(result).toMatchObject({ acknowledgedLost: 0, jobs: 4, jobsRunTwice: 0, jobsMissed: 0, calculationWindowsDoubled: 0, calculationWindowsMissed: 0, forwardedDoubled: 0, forwardedMissed: 0, eventsDoubled: 0, eventsMissed: 0 });
+    // The trigger rose from 0 to 1 before and after the kill: an event at each rise, once.
+    expect(result.eventsExpected).toBeGreaterThan(3);
+    expect(result.events).toBe(result.eventsExpected);
     // The calculation ran before and after the kill (each window of the run, once).
     expect(result.calculationWindows).toBeGreaterThan(5);
     expect(result.takeoverSeconds).toHaveLength(1);

@@ -13,9 +13,9 @@ import type { Cluster } from '../testing/cluster';
 import type { ReceivedMessage } from '../testing/mosquittoServer';
 
 // Rounds of "kill a server and start it again" on a loopback cluster (server/testing/cluster.ts)
-// under steady ingestion through the proxy, jobs and a live calculation, counted afterwards from
-// PostgreSQL and the jobs' own files (server/reliability/README.md, suite `servers`). Used small by
-// servers.test.ts and long by bench/reliability/servers.suite.ts.
+// under steady ingestion through the proxy, jobs, a live calculation and an event configuration,
+// counted afterwards from PostgreSQL and the jobs' own files (server/reliability/README.md, suite
+// `servers`). Used small by servers.test.ts and long by bench/reliability/servers.suite.ts.
 
 export interface ServersRoundsOptions {
   rounds: number;
@@ -46,6 +46,12 @@ export interface ServersRoundsResult {
   calculationWindows: number;
   calculationWindowsDoubled: number;
   calculationWindowsMissed: number;
+  /** Events the processor made from the trigger's points, and those its points call for (one per rise from 0 to 1). */
+  events: number;
+  eventsExpected: number;
+  /** Events beyond one per expected start time (two at one start, or one where none should start), and expected starts without one. */
+  eventsDoubled: number;
+  eventsMissed: number;
   /** Acknowledged points the forwarder sent to the broker more than once, and not at all. */
   forwardedDoubled: number;
   forwardedMissed: number;
@@ -76,11 +82,14 @@ export interface ClusterFixtures {
   collectorToken: string;
   input: string;
   calculation: string;
+  /** A second measurement of the collector: a square wave of 0 and 1 in real time, the trigger of `eventConfiguration`. */
+  trigger: string;
+  /** A running `historian` event configuration on `trigger`, made through the API: an event from each rise to 1 until the fall to 0. */
+  eventConfiguration: string;
   /** The MQTT consumer's messages: one `{"t":<ms>}` per point of the input forwarded. */
   forwarded: ReceivedMessage[];
 }
 
-/** A user with every privilege of the root organization, a collector with a measurement, a live calculation. */
 async function api<T>(cluster: Cluster, browser: Record<string, string>, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${cluster.url}/api${url}`, {
     method,
@@ -113,7 +122,8 @@ export async function signInThroughProxy(cluster: Cluster, name: string, passwor
 }
 
 /**
- * The fixtures of a run; with a broker, the input's points are also forwarded to it (an MQTT sink
+ * The fixtures of a run: a user with every privilege of the root organization, a collector with a
+ * measurement and a trigger, a live calculation, an event configuration on the trigger; with a broker, the input's points are also forwarded to it (an MQTT sink
  * and a forwarder made through the API) and a consumer subscribed to them.
  */
 export async function clusterFixtures(cluster: Cluster, broker?: { url: string; subscribe: (topic: string) => Promise<ReceivedMessage[]> }): Promise<ClusterFixtures> {
@@ -135,10 +145,30 @@ export async function clusterFixtures(cluster: Cluster, broker?: { url: string; 
     databaseUuid: points,
     settings: { Type: 'simulation', Interval: '1s', Script: `const n = (local.get('n') ?? 0) + 1; local.set('n', n); return n;` },
   });
+  const trigger = await insertMeasurement(db, { organizationUuid: organization, collectorUuid: collector.uuid, databaseUuid: points });
+  const browser = await signInThroughProxy(cluster, user.name, password, organization);
+  const asset = await api<{ UUID: string }>(cluster, browser, 'POST', '/assets', { Name: 'Cluster line', ParentUUID: null, Metadata: {} });
+  const eventType = await api<{ UUID: string }>(cluster, browser, 'POST', '/event-types', { Name: 'Cluster run', ParentUUID: null });
+  const eventConfiguration = (
+    await api<{ UUID: string }>(cluster, browser, 'POST', '/event-configurations', {
+      AssetUUID: asset.UUID,
+      EventTypeUUID: eventType.UUID,
+      StartSource: 'historian',
+      Trigger: { MeasurementUUID: trigger },
+    })
+  ).UUID;
+  await api(cluster, browser, 'PATCH', `/event-configurations/${eventConfiguration}/state`, { State: 'running' });
+  // Detection begins at the processor's first round after the start (server/events/README.md): the
+  // trigger's points are all sent after it.
+  await until(
+    async () => (await db.query('SELECT 1 FROM event_configuration_state WHERE configuration_uuid = $1 AND processed_until IS NOT NULL', [eventConfiguration])).rows.length,
+    (n) => n > 0,
+    60_000,
+    'the event configuration’s first round',
+  );
   let forwarded: ReceivedMessage[] = [];
   if (broker) {
     await db.query(`UPDATE measurements SET labels = '{cluster}' WHERE uuid = $1`, [input]);
-    const browser = await signInThroughProxy(cluster, user.name, password, organization);
     const topic = `cluster-${Date.now()}`;
     forwarded = await broker.subscribe(`${topic}/#`);
     const sink = await api<{ UUID: string }>(cluster, browser, 'POST', '/sinks', { Name: 'Cluster broker', Type: 'MQTT', Settings: { BrokerURL: broker.url, TopicPrefix: `${topic}/`, BufferProcessInterval: 100 } });
@@ -155,16 +185,32 @@ export async function clusterFixtures(cluster: Cluster, broker?: { url: string; 
     // From the resolved selection on, the input's points are queued for the forwarder.
     await until(async () => (await db.query('SELECT 1 FROM forwarder_selections WHERE forwarder_uuid = $1', [forwarder.UUID])).rows.length, (n) => n > 0, 60_000, 'the forwarder’s selection');
   }
-  return { organization, user: { name: user.name, password }, collectorToken: collector.token, input, calculation, forwarded };
+  return { organization, user: { name: user.name, password }, collectorToken: collector.token, input, calculation, trigger, eventConfiguration, forwarded };
+}
+
+/** The trigger's square wave: 0 and 1 by turns, each for this long. */
+const TRIGGER_LEVEL_MS = 1_000;
+/**
+ * The trigger's points are stamped this far ahead of their sending, so that one acknowledged late
+ * on a loaded machine still reaches PostgreSQL before the processor's settle delay (2 s) has passed
+ * its time: a point later than that is left out by design, which is not what this counts.
+ */
+const TRIGGER_LEAD_MS = 1_000;
+const levelAt = (t: number) => Math.floor(t / TRIGGER_LEVEL_MS) % 2;
+
+interface Series {
+  MeasurementUUID: string;
+  T: number[];
+  V: number[];
 }
 
 /** Posts a batch through the proxy; resolves to the server index that acknowledged it, or null. */
-async function postBatch(cluster: Cluster, token: string, measurement: string, key: string, times: number[]): Promise<number | null> {
+async function postBatch(cluster: Cluster, token: string, key: string, series: Series[]): Promise<number | null> {
   try {
     const response = await fetch(`${cluster.url}/api/collector-api/points`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ BatchKey: key, Points: [{ MeasurementUUID: measurement, T: times, V: times.map((t) => t % 1000) }] }),
+      body: JSON.stringify({ BatchKey: key, Points: series }),
       signal: AbortSignal.timeout(30_000),
     });
     await response.arrayBuffer();
@@ -181,8 +227,10 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
   const jobsFile = path.join(options.workDir, `jobs-${Date.now()}.txt`);
   await appendFile(jobsFile, '');
 
-  // Steady ingestion: a batch of 5 points every 50 ms, each point at its own time.
+  // Steady ingestion: a batch of 5 points of the input every 50 ms, each point at its own time, and
+  // one point of the trigger at the time of sending (its square wave's level).
   const acknowledged: number[] = [];
+  const triggerAcknowledged: number[] = [];
   const batchesByServer = cluster.servers.map(() => 0);
   let ingesting = true;
   let sequence = 0;
@@ -190,9 +238,14 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
   const ingestion = (async () => {
     while (ingesting) {
       const times = Array.from({ length: 5 }, () => base + sequence++);
-      const server = await postBatch(cluster, fixtures.collectorToken, fixtures.input, `cluster-${times[0]}`, times);
+      const t = Date.now() + TRIGGER_LEAD_MS;
+      const server = await postBatch(cluster, fixtures.collectorToken, `cluster-${times[0]}`, [
+        { MeasurementUUID: fixtures.input, T: times, V: times.map((time) => time % 1000) },
+        { MeasurementUUID: fixtures.trigger, T: [t], V: [levelAt(t)] },
+      ]);
       if (server !== null) {
         acknowledged.push(...times);
+        triggerAcknowledged.push(t);
         batchesByServer[server] += 1;
       }
       await sleep(50);
@@ -269,7 +322,47 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
       await db.query<{ t: number }>('SELECT (extract(epoch FROM time) * 1000)::float8 AS t FROM timeseries_points WHERE measurement_uuid = $1', [fixtures.input])
     ).rows.map((row) => Number(row.t)),
   );
-  const acknowledgedLost = acknowledged.filter((t) => !stored.has(t)).length;
+  const triggerStored = (
+    await db.query<{ t: number; v: number }>(
+      'SELECT (extract(epoch FROM time) * 1000)::float8 AS t, value_number AS v FROM timeseries_points WHERE measurement_uuid = $1 ORDER BY time',
+      [fixtures.trigger],
+    )
+  ).rows.map((row) => ({ t: Number(row.t), v: Number(row.v) }));
+  const triggerTimes = new Set(triggerStored.map((point) => point.t));
+  const acknowledgedLost = acknowledged.filter((t) => !stored.has(t)).length + triggerAcknowledged.filter((t) => !triggerTimes.has(t)).length;
+
+  // The events: once the processor has passed the trigger's last point, one event at each rise of
+  // the stored trigger (every acknowledged point, and any a killed server stored without answering)
+  // from 0 to 1 — or at its first point when that is 1 —, counted by start time.
+  const lastTrigger = triggerStored.length === 0 ? 0 : triggerStored[triggerStored.length - 1].t;
+  await until(
+    async () =>
+      Number(
+        (await db.query<{ until: string | null }>('SELECT processed_until AS until FROM event_configuration_state WHERE configuration_uuid = $1', [fixtures.eventConfiguration]))
+          .rows[0]?.until ?? 0,
+      ),
+    (processedUntil) => processedUntil > lastTrigger,
+    120_000,
+    'the event processor to pass the trigger’s last point',
+  ).catch((error: Error) => log(error.message));
+  const expectedStarts = new Set<number>();
+  let level: number | undefined;
+  for (const point of triggerStored) {
+    if (point.v !== level && point.v !== 0) expectedStarts.add(point.t);
+    level = point.v;
+  }
+  const starts = new Map<number, number>();
+  for (const row of (
+    await db.query<{ t: number }>('SELECT (extract(epoch FROM start_time) * 1000)::float8 AS t FROM events WHERE configuration_uuid = $1', [fixtures.eventConfiguration])
+  ).rows)
+    starts.set(Number(row.t), (starts.get(Number(row.t)) ?? 0) + 1);
+  let eventsDoubled = 0;
+  for (const [start, n] of starts) eventsDoubled += expectedStarts.has(start) ? n - 1 : n;
+  const eventsMissed = [...expectedStarts].filter((start) => !starts.has(start)).length;
+  const { rows: eventState } = await db.query<{ last_error: string | null }>('SELECT last_error FROM event_configuration_state WHERE configuration_uuid = $1', [
+    fixtures.eventConfiguration,
+  ]);
+  if (eventState[0]?.last_error) log(`the event configuration's last error: ${eventState[0].last_error}`);
 
   // The calculation: windows from its first to its last value, each once, the values 1, 2, 3, …
   const rows = (
@@ -308,7 +401,7 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
   return {
     servers: cluster.servers.length,
     rounds: options.rounds,
-    acknowledgedPoints: acknowledged.length,
+    acknowledgedPoints: acknowledged.length + triggerAcknowledged.length,
     acknowledgedLost,
     batchesByServer,
     jobs: jobs.length,
@@ -317,6 +410,10 @@ export async function runServersRounds(cluster: Cluster, fixtures: ClusterFixtur
     calculationWindows: rows.length,
     calculationWindowsDoubled,
     calculationWindowsMissed,
+    events: [...starts.values()].reduce((sum, n) => sum + n, 0),
+    eventsExpected: expectedStarts.size,
+    eventsDoubled,
+    eventsMissed,
     forwardedDoubled,
     forwardedMissed,
     takeoverSeconds,
