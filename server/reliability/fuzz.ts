@@ -244,11 +244,25 @@ function stringArbitrary(schema: Schema, context: ArbitraryContext): fc.Arbitrar
   if (format === 'binary' || format === 'byte') return fc.string({ unit: 'binary', maxLength: 64 });
   const minLength = Math.max(0, numberOr(schema.minLength, 0));
   const maxLength = Math.max(minLength, Math.min(numberOr(schema.maxLength, 24), minLength + 24));
-  return fc.oneof(
+  const declaredMax = numberOr(schema.maxLength, 100_000);
+  const fits = (text: string) => text.length >= minLength && text.length <= declaredMax;
+  const options: Array<fc.WeightedArbitrary<string>> = [
     { arbitrary: fc.string({ minLength, maxLength }), weight: 3 },
     { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 },
-    { arbitrary: fc.constant('x'.repeat(Math.min(maxLength + 1, 100_000))), weight: 1 },
-  );
+    { arbitrary: fc.constant('x'.repeat(Math.min(declaredMax + 1, 100_000))), weight: 1 },
+  ];
+  // Text that passes the schema and still tests what stores and renders it.
+  const awkward = ['😀 Plant 𝔘', '\u202Eevil\u202C', 'שלום مرحبا', "O'Brien; --", '<img src=x onerror=alert(1)>', 'e\u0301', 'Line\n2'].filter(fits);
+  if (awkward.length > 0) options.push({ arbitrary: fc.constantFrom(...awkward), weight: 2 });
+  if (typeof schema.pattern === 'string') {
+    try {
+      // Values that match the declared pattern, so that the case reaches the handler.
+      options.push({ arbitrary: fc.stringMatching(new RegExp(schema.pattern, 'u')).map((text) => (fits(text) ? text : text.slice(0, declaredMax).padEnd(minLength, 'x'))), weight: 6 });
+    } catch {
+      // a pattern fast-check cannot generate from: the other values still apply
+    }
+  }
+  return fc.oneof(...options);
 }
 
 /** A value near what `raw` describes (may still break a pattern, a bound or a cross-field rule). */
@@ -267,7 +281,9 @@ export function valueFor(raw: unknown, context: ArbitraryContext, depth = 0): fc
     else if (type === 'integer') {
       const min = Math.ceil(numberOr(schema.minimum, -1_000_000));
       const max = Math.floor(numberOr(schema.maximum, 1_000_000));
-      arbitraries.push(fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.max(Math.max(min, -(2 ** 31)), Math.min(max, 2 ** 31 - 1)) }));
+      const low = Math.max(min, -(2 ** 31));
+      const high = Math.max(low, Math.min(max, 2 ** 31 - 1));
+      arbitraries.push(fc.oneof(fc.integer({ min: low, max: high }), fc.constantFrom(low, high)));
     } else if (type === 'number') {
       const min = numberOr(schema.minimum, -1e9);
       const max = numberOr(schema.maximum, 1e9);
@@ -559,13 +575,16 @@ export interface FuzzOptions {
   seed?: number;
   /** A case with no answer within this many milliseconds is a hang. */
   deadlineMs?: number;
-  /** Only these operationIds (replaying a failure). */
+  /** Only these operationIds (replaying a failure: with the same seed, each keeps its own). */
   only?: readonly string[];
+  /** fast-check's replay path of a failure (with `only` naming its one operation). */
+  replayPath?: string;
   log?: (line: string) => void;
 }
 
 export interface FuzzFailure {
   operationId: string;
+  /** The run's seed: runFuzz(target, { seed, only: [operationId], replayPath, casesPerOperation }) replays it. */
   seed: number;
   /** fast-check's path of the shrunk case: replay with { seed, path }. */
   replayPath: string;
@@ -611,6 +630,9 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   const result: FuzzResult = { operations: [], cases: 0, serverErrors: 0, hangs: 0, slowestMs: 0, slowestOperation: '', reSignIns: 0, statusClasses: {}, failures: [] };
   let lastLog = Date.now();
   for (const [index, operation] of operations.entries()) {
+    // Each operation's own seed follows from the run's and its place in the contract, so that a
+    // replay of one operation draws the same cases (ids learnt from earlier answers aside).
+    const ownSeed = (seed + target.contract.operations.indexOf(operation)) % 2 ** 31;
     // The answer of the last failing run: after shrinking, that of the reported counterexample.
     let lastAnswer = 'hang';
     const details = await fc.check(
@@ -635,20 +657,20 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         }
         return true;
       }),
-      { numRuns: options.casesPerOperation, seed: seed + index, endOnFailure: false, maxSkipsPerRun: 0 },
+      { numRuns: options.casesPerOperation, seed: ownSeed, endOnFailure: false, maxSkipsPerRun: 0, ...(options.replayPath ? { path: options.replayPath } : {}) },
     );
     result.operations.push(operation.operationId);
     if (details.failed && details.counterexample) {
       const failure: FuzzFailure = {
         operationId: operation.operationId,
-        seed: seed + index,
+        seed,
         replayPath: details.counterexamplePath ?? '',
         status: lastAnswer.startsWith('hang') ? 'hang' : Number(lastAnswer.slice(0, 3)) || 'hang',
         counterexample: describeCase(operation, details.counterexample[0]),
         answer: lastAnswer,
       };
       result.failures.push(failure);
-      log(`FAILED ${operation.operationId}: seed ${failure.seed}, path "${failure.replayPath}": ${failure.counterexample} -> ${failure.answer}`);
+      log(`FAILED ${operation.operationId}: seed ${failure.seed} (its own ${ownSeed}), path "${failure.replayPath}": ${failure.counterexample} -> ${failure.answer}`);
     }
     if (details.errorInstance) log(`${operation.operationId}: ${String(details.errorInstance)}`);
     if (await target.heal()) {
