@@ -7,4 +7,8 @@ export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: historianBaseQuery,
   endpoints: () => ({}),
+  // Back online (store.ts sets up the listeners), what is shown is read again: a refetch that failed
+  // offline left its list with an error and without its items' tags, so a save made after the
+  // return would not refresh it and the list would go on saying it could not be loaded.
+  refetchOnReconnect: true,
 });

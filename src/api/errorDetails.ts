@@ -28,6 +28,17 @@ export interface ErrorDetails {
   stack?: string;
 }
 
+/**
+ * Why a call failed, when the server was never reached or did not answer in time (SPEC §8): its
+ * toast says so beside what failed ("The time-series database could not be saved."), translated,
+ * so a save made offline tells the user why; the details dialog keeps the rest.
+ */
+export function transportReasonKey(details: ErrorDetails | undefined): string | undefined {
+  if (details?.code === 'NETWORK_ERROR') return 'transport.network_failed';
+  if (details?.code === 'TIMEOUT') return 'transport.timed_out';
+  return undefined;
+}
+
 export function errorDetailsOf(error: unknown): ErrorDetails {
   if (isHistorianError(error)) {
     const { method, url, body } = error.request;

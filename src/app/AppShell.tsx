@@ -96,7 +96,7 @@ export function AppShell() {
           </Suspense>
         </main>
       </div>
-      <ToastViewport />
+      <ToastViewport preloadDetails />
       <Jobs />
     </div>
   );

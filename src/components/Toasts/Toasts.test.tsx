@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useCreateOrganizationMutation } from '../../api/areas/access';
+import { useUpdateTimeseriesDatabaseMutation } from '../../api/areas/configuration';
 import { httpError } from '../../api/transport/errors';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
@@ -161,6 +162,50 @@ describe('Toasts (SPEC §2, §9)', () => {
     expect(dialog).toHaveTextContent('"Name": "Plant"');
     expect(dialog).toHaveTextContent('"PostgresPassword": "[redacted]"');
     expect(dialog.textContent).not.toMatch(/pg-secret-value|xsrf-cookie-value/);
+  });
+
+  it('a save that fails because the server cannot be reached (offline) says what failed and why, translated; its details keep the network failure', async () => {
+    jest.useRealTimers();
+    document.cookie = 'XSRF-TOKEN=xsrf-cookie-value; path=/';
+    let answer: 'network' | 'server' = 'network';
+    server.use(
+      http.put('/api/timeseries-databases/:id', () =>
+        answer === 'network' ? HttpResponse.error() : HttpResponse.json({ message: 'boom' }, { status: 500 }),
+      ),
+    );
+    function SaveDatabase() {
+      const [update] = useUpdateTimeseriesDatabaseMutation();
+      const database = { Name: 'Plant store', TimeseriesDatabaseTypeUUID: 'type-1', Settings: {}, SecureSettings: {} };
+      return (
+        <button type="button" onClick={() => void update({ id: 'db-1', createDatabase: false, timeseriesDatabase: database })}>
+          Save
+        </button>
+      );
+    }
+    const { user, store } = renderWithProviders(
+      <>
+        <ToastViewport />
+        <SaveDatabase />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const toast = (await screen.findByText('The time-series database could not be saved.')).closest('.toast');
+    if (!(toast instanceof HTMLElement)) throw new Error('no toast');
+    expect(within(toast).getByText('Network request failed')).toBeVisible();
+    await user.click(within(toast).getByRole('button', { name: 'Show error details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error details' });
+    expect(dialog).toHaveTextContent('NETWORK_ERROR');
+    expect(dialog).toHaveTextContent('PUT /api/timeseries-databases/db-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // A failure the server answered is not told as a network failure.
+    act(() => void store.dispatch({ type: 'toasts/toastRemoved', payload: store.getState().toasts.items[0]?.id }));
+    answer = 'server';
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const answered = (await screen.findByText('The time-series database could not be saved.')).closest('.toast');
+    if (!(answered instanceof HTMLElement)) throw new Error('no toast');
+    expect(answered).not.toHaveTextContent('Network request failed');
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
   });
 
   it('only one viewport shows the toasts when two are mounted', () => {

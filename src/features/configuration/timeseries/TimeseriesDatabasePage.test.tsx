@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ConnectionTestResult, TimeseriesDatabaseRead } from '../../../api/generated/historian.gen';
+import { member } from '../../../api/outcomes';
 import { ToastViewport } from '../../../components/Toasts/ToastViewport';
 import { aPrivilege, aSession, ORG_A_UUID, ROOT_ORG_UUID } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -221,6 +223,54 @@ describe('time-series database editor', () => {
   it('shows configuration.errors.get_databases when the databases cannot be loaded', async () => {
     renderEditor([], `${EDITOR}?id=dddddddd-dddd-4ddd-8ddd-000000000999`, { failing: { method: 'get', path: '/api/timeseries-databases', status: 500 } });
     expect(await toast('The time-series databases could not be loaded.')).toBeInTheDocument();
+    // Nothing has loaded: the page says so in place of the form.
+    expect(screen.getByText('The time-series databases could not be loaded.', { selector: 'p[role=alert]' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('offline during a save: the failed save says the network failed, and the form keeps what was typed; back online the lists are read again and a save stores it', async () => {
+    const database = aTimeseriesDatabase({ Name: 'Plant store' });
+    const { user, fake, store } = renderEditor([database], `${EDITOR}?id=${database.UUID}`);
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Plant store, saved offline');
+    // The browser goes offline: every call fails before it reaches the server (when online, the
+    // resolver answers nothing and the fake answers).
+    let online = false;
+    const offline = () => (online ? undefined : HttpResponse.error());
+    server.use(http.put('/api/timeseries-databases/:id', offline), http.get('/api/timeseries-databases', offline), http.get('/api/timeseries-database-types', offline));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const failed = (await toast('The time-series database could not be saved.')).closest('.toast');
+    if (!(failed instanceof HTMLElement)) throw new Error('no toast');
+    expect(failed).toHaveTextContent('Network request failed');
+    // The save's invalidation refetches the list, which fails too; the form stays as typed.
+    expect(await toast('The time-series databases could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('The time-series databases could not be loaded.', { selector: 'p[role=alert]' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Plant store, saved offline');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(fake.calls('PUT', `/api/timeseries-databases/${database.UUID}`)).toEqual([]);
+
+    // Back online: the list is read again (refetchOnReconnect), then Save stores what was typed.
+    online = true;
+    const reads = fake.calls('GET', '/api/timeseries-databases').length;
+    // As the app's store does (store.ts): the browser's online event reaches RTK Query.
+    const stopListening = setupListeners(store.dispatch);
+    try {
+      act(() => void window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(fake.calls('GET', '/api/timeseries-databases').length).toBeGreaterThan(reads));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(LIST));
+      expect(fake.calls('PUT', `/api/timeseries-databases/${database.UUID}`).map((call) => member(call.body, 'Name'))).toEqual(['Plant store, saved offline']);
+      // The cached list the list page shows holds the saved name, without the offline error.
+      await waitFor(() => {
+        const entries = Object.values(store.getState().api.queries).filter((entry) => entry?.endpointName === 'getTimeseriesDatabases');
+        expect(entries.map((entry) => [entry?.error, (entry?.data as TimeseriesDatabaseRead[] | undefined)?.map((row) => row.Name)])).toEqual([
+          [undefined, ['Plant store, saved offline']],
+        ]);
+      });
+    } finally {
+      stopListening();
+    }
   });
 
   it('an id of no database of the organization is not found', async () => {
