@@ -241,7 +241,15 @@ export async function checkPage(tour: PageTour, label: string, problems: string[
   }
 }
 
+/**
+ * Pictures of every page for people to look at (not compared by any test). CI, where nobody looks,
+ * skips them (HISTORIAN_E2E_SHOTS=1 takes them there too): a full-page shot per page, size and theme
+ * cost about a tenth of the browser tests' time.
+ */
+const SHOTS = process.env.HISTORIAN_E2E_SHOTS === '1' || !process.env.CI;
+
 export async function shoot(tour: PageTour, name: string): Promise<void> {
+  if (!SHOTS) return;
   mkdirSync(tour.shotsDir, { recursive: true });
   await tour.page.screenshot({ path: path.join(tour.shotsDir, `${name}.png`), fullPage: true });
 }
