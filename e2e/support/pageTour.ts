@@ -163,14 +163,15 @@ export async function settle(tour: PageTour, routePath: string): Promise<void> {
   }
 }
 
-async function settleOn(page: Page, routePath: string) {
+/** Opens a route by its hash and waits until its heading shows and nothing is loading. */
+export async function settleOn(page: Page, routePath: string, timeoutMs = 15_000) {
   await page.evaluate((hash) => {
     window.location.hash = hash;
   }, `#${routePath}`);
   await page.waitForFunction(
     (hash) => window.location.hash.split('?')[0] === hash.split('?')[0] && document.querySelector('main h1, [role="dialog"], dialog[open]') !== null,
     `#${routePath}`,
-    { timeout: 15_000 },
+    { timeout: timeoutMs },
   );
   await page.waitForFunction(
     () => {
@@ -179,7 +180,7 @@ async function settleOn(page: Page, routePath: string) {
       return !busy && !loading;
     },
     undefined,
-    { timeout: 15_000 },
+    { timeout: timeoutMs },
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../src/state/routes';
 import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './adminApi';
 import { signInWithForm } from './authPages';
+import { settleOn } from './pageTour';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -421,26 +422,7 @@ export interface XssResult {
   detector: { injected: number; cspViolations: number; ran: number };
 }
 
-async function settle(page: Page, address: string): Promise<void> {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#${address}`);
-  await page.waitForFunction(
-    (hash) => window.location.hash.split('?')[0] === hash.split('?')[0] && document.querySelector('main h1, [role="dialog"], dialog[open]') !== null,
-    `#${address}`,
-    { timeout: 20_000 },
-  );
-  await page.waitForFunction(
-    () => {
-      const busy = document.querySelector('[aria-busy="true"]');
-      const loading = [...document.querySelectorAll('[role="status"]')].some((node) => /…|\.\.\./.test(node.textContent ?? ''));
-      return !busy && !loading;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
+const settle = (page: Page, address: string): Promise<void> => settleOn(page, address, 20_000);
 
 /** What the page shows of the payloads and what it was made to hold. */
 function inspect(page: Page): Promise<{ shownTags: string[]; injected: string[]; wide: boolean }> {
