@@ -165,14 +165,23 @@ export async function settle(tour: PageTour, routePath: string): Promise<void> {
 
 /** Opens a route by its hash and waits until its heading shows and nothing is loading. */
 export async function settleOn(page: Page, routePath: string, timeoutMs = 15_000) {
-  await page.evaluate((hash) => {
+  // The page we leave keeps its heading until the next page's code has loaded: it is marked, so
+  // that its heading is not taken for the new page's (checks would then run on a loading page).
+  const moved = await page.evaluate((hash) => {
+    const leaving = window.location.hash !== hash;
+    if (leaving) for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-tour-left', '');
     window.location.hash = hash;
+    return leaving;
   }, `#${routePath}`);
-  await page.waitForFunction(
-    (hash) => window.location.hash.split('?')[0] === hash.split('?')[0] && document.querySelector('main h1, [role="dialog"], dialog[open]') !== null,
-    `#${routePath}`,
-    { timeout: timeoutMs },
-  );
+  const arrived = (selector: string, timeout: number) =>
+    page.waitForFunction(
+      ([hash, wanted]) => window.location.hash.split('?')[0] === hash.split('?')[0] && document.querySelector(wanted) !== null,
+      [`#${routePath}`, selector] as const,
+      { timeout },
+    );
+  // Two routes drawn by one component keep its heading element: after a while any heading will do.
+  const fresh = moved ? await arrived('main h1:not([data-tour-left]), [role="dialog"], dialog[open]', Math.min(5_000, timeoutMs)).then(() => true, () => false) : false;
+  if (!fresh) await arrived('main h1, [role="dialog"], dialog[open]', timeoutMs);
   await page.waitForFunction(
     () => {
       const busy = document.querySelector('[aria-busy="true"]');
