@@ -117,6 +117,7 @@ async function benchBackfill(): Promise<void> {
       progress: async () => {},
       log: async () => {},
       checkpoint: async () => {},
+      checkpointWithin: async () => {},
     };
     const wall: number[] = [];
     const cpu: number[] = [];

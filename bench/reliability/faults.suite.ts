@@ -65,6 +65,7 @@ export const suite: ReliabilitySuite = {
       { label: 'bulk apply: rows stored twice', value: bulk.duplicates, goal: 0 },
       { label: 'bulk apply: imports not ending done', value: bulk.applies - bulk.done, goal: 0 },
       { label: 'bulk apply: rows the job did not account for', value: bulk.rows - bulk.reported, goal: 0 },
+      { label: 'bulk apply: rows not reported as created (redone after a kill)', value: bulk.rows - bulk.created, goal: 0 },
       { label: 'answers while PostgreSQL was down', value: pg.downAnswers },
       { label: 'answers while down that were not a clear 503 problem', value: pg.downAnswers - pg.clearDownAnswers, goal: 0 },
       { label: '5xx while PostgreSQL was up', value: pg.serverErrorsWhileUp, goal: 0 },

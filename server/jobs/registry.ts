@@ -21,6 +21,13 @@ export interface JobContext {
   log(level: 'info' | 'warn' | 'error', message: string): Promise<void>;
   /** Saves state; throws JobInterrupted when pause or cancel was asked (or the server stops). */
   checkpoint(state: unknown): Promise<void>;
+  /**
+   * Saves state inside the job's own transaction `tx`, so that a chunk of work and the checkpoint
+   * after it commit together (a kill between them cannot make the job redo the chunk). Throws
+   * JobInterrupted('lease-lost') when this runner no longer holds the job, which rolls the chunk back.
+   * Call checkpoint() after the commit as well, for pause and cancel.
+   */
+  checkpointWithin(tx: Db, state: unknown): Promise<void>;
   /** Aborted when pause/cancel is asked or the server stops. */
   signal: AbortSignal;
 }

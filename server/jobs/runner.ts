@@ -116,6 +116,9 @@ export function startJobRunner(db: Db, options: JobRunnerOptions = {}): JobRunne
       async log(level, text) {
         await repo.log(row.uuid, level, text);
       },
+      async checkpointWithin(tx, state) {
+        if ((await jobsRepository(tx).saveCheckpoint(row.uuid, runnerId, state)) === null) throw new JobInterrupted('lease-lost');
+      },
       async checkpoint(state) {
         react(await repo.saveCheckpoint(row.uuid, runnerId, state));
         const reason = controller.signal.reason;

@@ -240,6 +240,7 @@ describe('the prototype_apply job', () => {
       checkpointState: null,
       progress: async () => undefined,
       log: async () => undefined,
+      checkpointWithin: async () => undefined,
       checkpoint: async () => {
         checkpoints += 1;
         if (checkpoints === interruptAt) throw new JobInterrupted('shutdown');

@@ -193,6 +193,7 @@ describe('calculation backfill', () => {
       signal: new AbortController().signal,
       progress: async () => {},
       log: async () => {},
+      checkpointWithin: async () => undefined,
       checkpoint: async (state) => {
         saved.push(state);
         if (stopAfter !== null && saved.length >= stopAfter) throw new JobInterrupted('pause');

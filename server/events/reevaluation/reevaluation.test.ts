@@ -181,6 +181,7 @@ describe('batches and checkpoints', () => {
       checkpointState,
       progress: async (fraction, message) => void progress.push([fraction, message]),
       log: async () => undefined,
+      checkpointWithin: async () => undefined,
       checkpoint: async (state) => {
         checkpointState = state;
         if (pauseOnce) {

@@ -236,6 +236,7 @@ describe('apply', () => {
       log: async (_level, message) => {
         logged.push(message);
       },
+      checkpointWithin: async () => undefined,
       checkpoint: async (state) => {
         saved.push(state);
         if (stopAfter !== null && saved.length >= stopAfter) throw new JobInterrupted('pause');
@@ -248,6 +249,34 @@ describe('apply', () => {
     expect(result).toEqual({ Created: rows.length, Updated: 0, Unchanged: 0, Failed: 0 });
     const { rows: count } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM measurements WHERE database_uuid = $1 AND name LIKE 'Resumed %'", [databaseUuid]);
     expect(count[0].n).toBe(rows.length);
+  }, 60_000);
+
+  it('killed between a chunk and the checkpoint after it, continues with exact counts (both commit together)', async () => {
+    const rows = Array.from({ length: IMPORT_CHUNK_ROWS + 5 }, (_, i) => ({ Name: `Killed ${i}`, Database: 'Line 1', Address: `k${i}` }));
+    const token = (await dryRun(await workbookBytes(rows))).json<{ Token: string }>().Token;
+    const { rows: jobRows } = await t.db.query<{ uuid: string }>(
+      "INSERT INTO jobs (organization_uuid, type, payload, resumable, created_by_uuid, created_by_name) VALUES ($1, 'measurement_import', $2::jsonb, true, $3, 'importer') RETURNING uuid",
+      [plant, JSON.stringify({ Token: token, CalculationsLicensed: false }), importerUuid],
+    );
+    const within: unknown[] = [];
+    const context = (checkpointState: unknown, killAfterCommit: boolean): JobContext => ({
+      db: t.db,
+      job: { uuid: jobRows[0].uuid, type: MEASUREMENT_IMPORT, organizationUuid: plant, payload: { Token: token, CalculationsLicensed: false }, createdByUuid: importerUuid, createdByName: 'importer', taskSchedulerUuid: null },
+      checkpointState,
+      signal: new AbortController().signal,
+      progress: async () => {},
+      log: async () => {},
+      // What the chunk's transaction saved is what a runner taking the job over reads.
+      checkpointWithin: async (_tx, state) => void within.push(state),
+      // The server dies right after the chunk committed.
+      checkpoint: async () => {
+        if (killAfterCommit) throw new JobInterrupted('shutdown');
+      },
+    });
+    await expect(measurementImportJobType.run(context(null, true))).rejects.toBeInstanceOf(JobInterrupted);
+    expect(within).toEqual([{ next: IMPORT_CHUNK_ROWS, created: IMPORT_CHUNK_ROWS, updated: 0, unchanged: 0, failed: 0 }]);
+    const result = await measurementImportJobType.run(context(within[0], false));
+    expect(result).toEqual({ Created: rows.length, Updated: 0, Unchanged: 0, Failed: 0 });
   }, 60_000);
 
   it('an unknown token is not found', async () => {

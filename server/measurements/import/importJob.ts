@@ -6,7 +6,8 @@ import { databasesOf, planRows, type PlannedRow } from './plan';
 
 // The measurement_import job: applies the rows of a dry run in chunks, each chunk planned again
 // (measurements may have changed since the dry run) and written in one transaction, then a
-// checkpoint, so that a paused or interrupted import continues after the last written chunk.
+// checkpoint in the same transaction, so that a paused or killed import continues after the last
+// written chunk, and its counts stay exact.
 // Rows that fail are logged and skipped; the changes are audited as the job's creator's.
 
 export const MEASUREMENT_IMPORT = 'measurement_import';
@@ -62,6 +63,7 @@ async function run(ctx: JobContext) {
     const chunk = sheetRows.slice(state.next, state.next + IMPORT_CHUNK_ROWS);
     const failures: PlannedRow[] = [];
     const counts = await ctx.db.transaction(async (tx) => {
+      const start = { ...state };
       const planned = await planRows(tx, context, chunk);
       const done = { created: 0, updated: 0, unchanged: 0 };
       for (const row of planned) {
@@ -74,6 +76,8 @@ async function run(ctx: JobContext) {
           done.updated += 1;
         } else done.unchanged += 1;
       }
+      // The chunk and the checkpoint after it commit together: a kill in between redoes nothing.
+      await ctx.checkpointWithin(tx, { next: start.next + chunk.length, created: start.created + done.created, updated: start.updated + done.updated, unchanged: start.unchanged + done.unchanged, failed: start.failed + failures.length });
       return done;
     });
     for (const failure of failures) {

@@ -40,6 +40,8 @@ export interface BulkApplyResult {
   duplicates: number;
   /** Rows the jobs reported (created + updated + unchanged + failed), and rows they reported failed. */
   reported: number;
+  /** Rows the jobs reported created (all of them: a fresh import creates every row, killed or not). */
+  created: number;
   failed: number;
   /** Times the import was started (1 + the resumptions after a kill), per import. */
   attempts: number[];
@@ -77,7 +79,7 @@ export async function runBulkApplyRounds(options: BulkApplyOptions): Promise<Bul
   let dataDir: string | undefined;
   let server: ChildProcess | undefined;
   const startMs: number[] = [];
-  const result: BulkApplyResult = { applies, killsMidway: 0, done: 0, rows: 0, stored: 0, duplicates: 0, reported: 0, failed: 0, attempts: [], startMs };
+  const result: BulkApplyResult = { applies, killsMidway: 0, done: 0, rows: 0, stored: 0, duplicates: 0, reported: 0, created: 0, failed: 0, attempts: [], startMs };
   const start = async () => {
     const began = Date.now();
     const started = await startServerProcess({ dataDir: dataDir ?? '', clientDir });
@@ -148,6 +150,7 @@ export async function runBulkApplyRounds(options: BulkApplyOptions): Promise<Bul
       if (view.State === 'done') result.done += 1;
       const counts = view.Result ?? {};
       result.reported += (counts.Created ?? 0) + (counts.Updated ?? 0) + (counts.Unchanged ?? 0) + (counts.Failed ?? 0);
+      result.created += counts.Created ?? 0;
       result.failed += counts.Failed ?? 0;
       log(`import ${apply + 1}/${applies}: ${view.State} (${JSON.stringify(counts)})`);
     }

@@ -19,6 +19,7 @@ export function testJobContext(db: Db, job: { organizationUuid: string; payload:
     async checkpoint(state) {
       reported.checkpoints.push(state);
     },
+    async checkpointWithin() {},
   };
   return { ctx, reported };
 }
