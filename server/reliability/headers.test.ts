@@ -30,6 +30,7 @@ describe('the header checks', () => {
     const cached = headers({ ...api, 'cache-control': 'private, max-age=60' });
     expect(checkApiHeaders('users', '/api/users', cached)).toEqual(['users: Cache-Control is private, max-age=60, not no-store']);
     expect(checkApiHeaders('translations', '/api/translations/en/general', cached)).toEqual([]);
+    expect(checkApiHeaders('locale file', '/api/locales/en/general.json', headers({ ...api, 'cache-control': 'no-cache' }))).toEqual([]);
     expect(checkApiHeaders('api', '/api/users', headers({ ...api, 'content-security-policy': "default-src 'self'" }))).toEqual([
       "api: API CSP default-src is 'self'",
       'api: API CSP frame-ancestors is missing',

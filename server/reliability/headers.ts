@@ -21,8 +21,8 @@ export interface HeaderCheck {
   missing: string[];
 }
 
-/** Answers that may keep a cache rule of their own: they carry no personal data (translations). */
-const CACHEABLE = [/^\/api\/translations\//];
+/** Answers that may keep a cache rule of their own: they carry no personal data (translations, the shipped locale files). */
+const CACHEABLE = [/^\/api\/translations\//, /^\/api\/locales\//];
 
 const directivesOf = (csp: string | null) =>
   new Map((csp ?? '').split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name, values]));
