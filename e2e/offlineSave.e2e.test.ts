@@ -9,11 +9,14 @@ import { startServer, type RunningServer } from './support/server';
 // The browser offline during a save (issue 22, item 2): an administrator edits a built-in
 // time-series database, the browser goes offline and Save is pressed: a clear, translated message
 // (no stack trace, no raw error), and the form keeps what was typed; back online, Save again stores
-// it. Screenshots of the message, light and dark, go to /work/shots/r22-faults/ when that exists.
+// it. Screenshots of the message, light and dark, go to $HISTORIAN_E2E_SHOTS_DIR when it is set.
 
 const NEW_PASSWORD = 'e2e-admin-password';
 const LIST_ROUTE = '/#/configuration/timeseries_databases';
-const SHOTS = '/work/shots/r22-faults';
+const SHOTS = process.env.HISTORIAN_E2E_SHOTS_DIR;
+const shot = async (name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` }).catch(() => undefined);
+};
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,7 +57,7 @@ it('offline during a save: a clear message, the typed name kept; back online the
   // The error toast (role alert) names the save that failed and why, translated.
   const toast = page.getByRole('alert').getByTestId('toast').filter({ hasText: 'The time-series database could not be saved.' });
   await toast.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-    await page.screenshot({ path: `${SHOTS}/offline-save-failed.png` }).catch(() => undefined);
+    await shot('offline-save-failed');
     const alerts = await page.locator('[role=alert], [role=status]').allTextContents();
     throw new Error(`no clear message; on the page: ${JSON.stringify(alerts)}`, { cause: error });
   });
@@ -62,7 +65,7 @@ it('offline during a save: a clear message, the typed name kept; back online the
   expect(await toast.locator('.toast-reason').textContent()).toBe('Network request failed');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/offline-save-${scheme}.png` }).catch(() => undefined);
+    await shot(`offline-save-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   // Nothing raw: no error class, no stack, no code path, no untranslated key.
@@ -85,7 +88,7 @@ it('offline during a save: a clear message, the typed name kept; back online the
     .getByRole('row', { name: /Plant store, saved offline/ })
     .waitFor({ timeout: 30_000 })
     .catch(async (error: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/online-save-failed.png` }).catch(() => undefined);
+      await shot('online-save-failed');
       const alerts = await page.locator('[role=alert], [role=status]').allTextContents();
       throw new Error(`not stored; on the page: ${JSON.stringify(alerts)}`, { cause: error });
     });

@@ -180,7 +180,7 @@ export async function settleOn(page: Page, routePath: string, timeoutMs = 15_000
       { timeout },
     );
   // Two routes drawn by one component keep its heading element: after a while any heading will do.
-  const fresh = moved ? await arrived('main h1:not([data-tour-left]), [role="dialog"], dialog[open]', Math.min(5_000, timeoutMs)).then(() => true, () => false) : false;
+  const fresh = moved ? await arrived('main h1:not([data-tour-left]), [role="dialog"], dialog[open]', Math.min(2_000, timeoutMs)).then(() => true, () => false) : false;
   if (!fresh) await arrived('main h1, [role="dialog"], dialog[open]', timeoutMs);
   await page.waitForFunction(
     () => {
