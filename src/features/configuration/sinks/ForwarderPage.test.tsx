@@ -20,6 +20,13 @@ const WITH_NEW_LINK = {
 };
 const PREVIEW_WAIT = { timeout: 4000 };
 
+/** The page on a stored forwarder "Energy feed" of one sink, with the fake's options. */
+function openEnergyFeed(options?: Parameters<typeof renderSinkPage>[3]) {
+  const sink = aSink();
+  const forwarder = aForwarder(sink, { Name: 'Energy feed' });
+  return { sink, forwarder, ...renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] }, options) };
+}
+
 describe('forwarder editor', () => {
   it('leaving ?id=… for a new one shows an empty editor, not the one left', async () => {
     const sink = aSink();
@@ -86,12 +93,7 @@ describe('forwarder editor', () => {
   });
 
   it('the preview shows the rendered topic and payload and the point it came from', async () => {
-    const sink = aSink();
-    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
-    const { fake } = renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, {
-      sinks: [sink],
-      forwarders: [forwarder],
-    });
+    const { forwarder, fake } = openEnergyFeed();
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(await within(preview).findByLabelText('Topic', {}, PREVIEW_WAIT)).toHaveTextContent('plant/Line1.Temperature');
     expect(within(preview).getByLabelText('Payload')).toHaveTextContent('"value": 72.4');
@@ -123,27 +125,20 @@ describe('forwarder editor', () => {
   });
 
   it('a template error is shown at its template with line and column', async () => {
-    const sink = aSink();
-    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
-    renderSinkPage(
-      PAGE,
-      `${PAGE.path}?id=${forwarder.UUID}`,
-      { sinks: [sink], forwarders: [forwarder] },
-      {
-        preview: () =>
-          aPreview({
-            Payload: null,
-            Errors: [
-              {
-                Template: 'PointMessage',
-                Message: 'function "toJsn" not defined',
-                Line: 1,
-                Column: 14,
-              },
-            ],
-          }),
-      },
-    );
+    openEnergyFeed({
+      preview: () =>
+        aPreview({
+          Payload: null,
+          Errors: [
+            {
+              Template: 'PointMessage',
+              Message: 'function "toJsn" not defined',
+              Line: 1,
+              Column: 14,
+            },
+          ],
+        }),
+    });
     const point = await screen.findByRole('textbox', { name: 'Point message' });
     await waitFor(() => expect(point).toHaveAccessibleDescription(/Line 1, column 14: function "toJsn" not defined/), PREVIEW_WAIT);
     expect(screen.getByRole('textbox', { name: 'Measurement topic' })).not.toHaveAccessibleDescription(/toJsn/);
@@ -151,22 +146,15 @@ describe('forwarder editor', () => {
   });
 
   it('no point to render yet is said in the preview, not blamed on a template', async () => {
-    const sink = aSink();
-    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
-    renderSinkPage(
-      PAGE,
-      `${PAGE.path}?id=${forwarder.UUID}`,
-      { sinks: [sink], forwarders: [forwarder] },
-      {
-        preview: () =>
-          aPreview({
-            Topic: null,
-            Payload: null,
-            Source: undefined,
-            Errors: [{ Template: 'PointMessage', Message: 'No selected measurement has a point yet', Code: 'forwarders.errors.no_point', Line: 0, Column: 0 }],
-          }),
-      },
-    );
+    openEnergyFeed({
+      preview: () =>
+        aPreview({
+          Topic: null,
+          Payload: null,
+          Source: undefined,
+          Errors: [{ Template: 'PointMessage', Message: 'No selected measurement has a point yet', Code: 'forwarders.errors.no_point', Line: 0, Column: 0 }],
+        }),
+    });
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText('No selected measurement has a point yet: there is nothing to preview.', {}, PREVIEW_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Point message' })).not.toHaveAccessibleDescription(/Line 0|no point|has a point/i);
@@ -182,31 +170,22 @@ describe('forwarder editor', () => {
   });
 
   it('Send a test message says whether the broker took it, and why not', async () => {
-    const sink = aSink();
-    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
-    const { user, fake } = renderSinkPage(
-      PAGE,
-      `${PAGE.path}?id=${forwarder.UUID}`,
-      { sinks: [sink], forwarders: [forwarder] },
-      {
-        testMessage: {
-          Delivered: false,
-          Message: 'The sink is not connected',
-          Topic: 'plant/x',
-          Payload: '{}',
-          Errors: [],
-        },
+    const { sink, user, fake } = openEnergyFeed({
+      testMessage: {
+        Delivered: false,
+        Message: 'The sink is not connected',
+        Topic: 'plant/x',
+        Payload: '{}',
+        Errors: [],
       },
-    );
+    });
     await user.click(await screen.findByRole('button', { name: 'Send a test message' }));
     expect(await screen.findByText('The test message was not delivered: The sink is not connected')).toBeInTheDocument();
     expect(fake.calls('POST', '/api/forwarders/test-message')[0].body).toMatchObject({ SinkUUID: sink.UUID, Format: 'json' });
   });
 
   it('without MANAGE_SINKS the forwarder is read-only: no save, test message, start or delete', async () => {
-    const sink = aSink();
-    const forwarder = aForwarder(sink, { Name: 'Energy feed' });
-    renderSinkPage(PAGE, `${PAGE.path}?id=${forwarder.UUID}`, { sinks: [sink], forwarders: [forwarder] }, { privileges: READ });
+    openEnergyFeed({ privileges: READ });
     expect(await screen.findByRole('heading', { name: 'View forwarder' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Statistics' });
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
