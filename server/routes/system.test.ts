@@ -26,6 +26,13 @@ describe('the translation files under /api', () => {
     expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
   });
 
+  it.each(['/api/locales/%2E%2E/package.json', '/api/locales/..%2Fserver/config.json', '/api/locales/en/..%2F..%2Fpackage.json'])('never read a file outside the locales folder: %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toContain('historian-console');
+  });
+
   it('accept a report of missing keys from a signed-in user and keep nothing', async () => {
     const user = await createTestUser(t.db);
     const response = await t.app.inject({
