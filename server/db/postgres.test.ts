@@ -104,4 +104,31 @@ describe('PostgreSQL adapter', () => {
     await slow;
     expect((await db.query('SELECT * FROM iso')).rowCount).toBe(1);
   });
+
+  it('survives the database ending a transaction\'s connection between two statements (a restart): the transaction fails, the process does not', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let ended: () => void = () => undefined;
+      const connectionEnded = new Promise<void>((resolve) => (ended = resolve));
+      const doomed = db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        // As PostgreSQL does to every connection when it stops: the backend ends while the
+        // transaction waits for something else (no statement in flight).
+        await db.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        ended();
+        await tx.query('SELECT 1');
+      });
+      await expect(doomed).rejects.toThrow();
+      await connectionEnded;
+      expect(uncaught).toEqual([]);
+      // The broken connection was dropped, not handed to the next caller.
+      const again = await db.transaction((tx) => tx.query<{ one: number }>('SELECT 1 AS one'));
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
 });

@@ -52,13 +52,20 @@ class PostgresDb implements Db {
 
   async transaction<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T> {
     const client = await this.pool.connect();
+    // While checked out the pool no longer listens for the client's errors: a connection ended by
+    // the database between two statements (a restart, an administrator) would emit 'error' with no
+    // listener and end the process. Heard here, the next statement fails and the client is dropped.
+    let broken = false;
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     const handle = createTxHandle('postgres', {
       query: <R>(sql: string, params: unknown[]) => runQuery<R>(client, sql, params),
       exec: async (sql: string) => {
         await client.query(sql);
       },
     });
-    let broken = false;
     try {
       await client.query('BEGIN');
       await applySettings({ query: (sql, params) => runQuery(client, sql, params) }, options);
@@ -78,6 +85,7 @@ class PostgresDb implements Db {
       throw error;
     } finally {
       handle.finish();
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }

@@ -29,6 +29,8 @@ export interface PostgresRestartOptions {
   writers?: number;
   readers?: number;
   pointsPerBatch?: number;
+  /** How long a round waits for the server to answer 2xx again, and the traffic to end; default 120 s. */
+  recoveryLimitMs?: number;
   log?: (line: string) => void;
 }
 
@@ -86,7 +88,7 @@ function isClearUnavailable(status: number, contentType: string, body: string): 
 }
 
 export async function runPostgresRestartRounds(options: PostgresRestartOptions): Promise<PostgresRestartResult> {
-  const { rounds, downMs = 3_000, upMs = 2_000, writers = 2, readers = 2, pointsPerBatch = 50, log = () => undefined } = options;
+  const { rounds, downMs = 3_000, upMs = 2_000, writers = 2, readers = 2, pointsPerBatch = 50, recoveryLimitMs = 120_000, log = () => undefined } = options;
   const work = await mkdtemp(path.join(tmpdir(), 'historian-pg-restart-'));
   const clientDir = path.join(work, 'client');
   await mkdir(clientDir);
@@ -172,6 +174,8 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
     const acknowledged = new Set<number>();
     let next = 0;
     let stopping = false;
+    // Set when the traffic had its time to end: a writer whose server is gone gives up its batch.
+    let abandoned = false;
     const batch = (n: number) => {
       const times = Array.from({ length: pointsPerBatch }, (_, i) => T0 + (n * pointsPerBatch + i) * 1000);
       return { BatchKey: `pg-restart-${n}`, Points: [{ MeasurementUUID: measurement, T: times, V: times.map((_, i) => n * 1000 + i) }] };
@@ -179,7 +183,7 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
     const writer = async () => {
       while (!stopping) {
         const n = next++;
-        for (;;) {
+        while (!abandoned) {
           const status = await observe('POST /collector-api/points', (signal) =>
             fetch(`${url}/api/collector-api/points`, {
               method: 'POST',
@@ -219,11 +223,13 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
       await postgres.resume();
       const back = Date.now();
       // Recovered: a batch and a GET both answered 2xx after PostgreSQL took connections again.
-      const deadline = back + 120_000;
-      while ((lastBatchOk < back || lastGetOk < back) && Date.now() < deadline) await sleep(50);
+      // A server that ended will not recover: no point waiting for it.
+      const deadline = back + recoveryLimitMs;
+      const running = () => server?.exitCode === null && server.signalCode === null;
+      while ((lastBatchOk < back || lastGetOk < back) && Date.now() < deadline && running()) await sleep(50);
       const recovered = lastBatchOk >= back && lastGetOk >= back;
       result.recoverySeconds.push(recovered ? (Math.max(lastBatchOk, lastGetOk) - back) / 1000 : Number.POSITIVE_INFINITY);
-      log(`round ${round + 1}/${rounds}: PostgreSQL back; ${recovered ? `answers 2xx again after ${result.recoverySeconds.at(-1)?.toFixed(2)} s` : 'NO recovery within 120 s'}`);
+      log(`round ${round + 1}/${rounds}: PostgreSQL back; ${recovered ? `answers 2xx again after ${result.recoverySeconds.at(-1)?.toFixed(2)} s` : `NO recovery${running() ? ` within ${recoveryLimitMs / 1000} s` : ': the server ended'}`}`);
       up = true;
       transitions += 1;
       if (!recovered) break;
@@ -232,15 +238,17 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
     stopping = true;
     // Every writer ends with its batch acknowledged (or the server gone); bounded all the same.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([traffic, new Promise((resolve) => (timer = setTimeout(resolve, 120_000)))]);
+    await Promise.race([traffic, new Promise((resolve) => (timer = setTimeout(resolve, recoveryLimitMs)))]);
     clearTimeout(timer);
+    abandoned = true;
 
     result.serverAlive = server.exitCode === null && server.signalCode === null;
     server.kill('SIGTERM');
     await exited(server);
     server = undefined;
     const lines = output.split('\n');
-    result.crashLines = lines.filter((line) => /unhandled|uncaught|triggerUncaughtException/i.test(line)).slice(0, 10);
+    // A crash line with the few after it, which name what was not handled.
+    result.crashLines = lines.flatMap((line, i) => (/unhandled|uncaught|triggerUncaughtException/i.test(line) ? lines.slice(i, i + 4) : [])).slice(0, 12);
     result.leakingLines = lines.filter((line) => /postgres(ql)?:\/\/|password=/i.test(line)).slice(0, 10);
 
     const check = await openDatabase({ dataDir, databaseUrl }, { onWarning: () => undefined });
