@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { makeBuildSource } from '../server/collector/builds';
 import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './support/adminApi';
+import { axeViolations } from './support/axe';
 import { launchBrowser, newContext } from './support/browser';
 import { startCollector, type RunningCollector } from './support/collectorProcess';
 import { startServer, type RunningServer } from './support/server';
@@ -87,7 +87,7 @@ describe('collectors, end to end', () => {
     // The health history: a uPlot timeline, and the latest changes, Paused on top.
     await panel1.getByRole('img', { name: 'Health of Line 1 over time' }).locator('canvas').first().waitFor();
     await panel1.getByRole('table', { name: 'Latest health changes of Line 1' }).getByRole('row').nth(1).getByText('Paused').waitFor();
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(violations).toEqual([]);
 
     // A setting of Line 2 changes; the running process applies it and reports it in effect.

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { axeViolations as axe } from './support/axe';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -32,9 +32,7 @@ async function openGallery(options: { section?: string; colorScheme?: 'light' | 
 
 /** Violations as short lines, so a failure names the rule and the elements. */
 async function axeViolations(page: Page, state: string): Promise<string[]> {
-  // Only violations are read, so axe need not gather the passing and inapplicable nodes.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return violations.map((v) => `${state}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axe(page)).map((v) => `${state}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const frames = (page: Page, count = 2) =>
@@ -115,6 +113,22 @@ describe('widget gallery in the browser', () => {
       found.push(...(await axeViolations(page, `${theme} theme`)));
     }
     expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('the axe check is not blind: faint text, an unnamed image and an unnamed button planted on the page are reported', async () => {
+    const { context, page } = await openGallery({ section: 'tables' });
+    await page.evaluate(() => {
+      // Built with the DOM (styles through CSSOM): the page's CSP refuses inline style attributes.
+      const faint = document.createElement('p');
+      faint.textContent = 'faint words';
+      Object.assign(faint.style, { color: '#eeeeee', background: '#ffffff' });
+      const image = document.createElement('img');
+      image.src = '/favicon.ico';
+      document.querySelector('main')?.append(faint, image, document.createElement('button'));
+    });
+    const rules = (await axeViolations(page, 'planted')).map((line) => line.split(' ')[1]);
+    expect(rules).toEqual(expect.arrayContaining(['color-contrast', 'image-alt', 'button-name']));
     await context.close();
   });
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../src/state/routes';
 import { ADMIN, ADMIN_PASSWORD, prepareAdmin, type AdminApi } from './adminApi';
+import { AXE_TAGS, axeViolations } from './axe';
 import { signInWithForm } from './authPages';
 import { launchBrowser, newContext } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -241,12 +241,7 @@ export async function checkPage(tour: PageTour, label: string, problems: string[
     if (PICTOGRAPHIC.test(text.replace(ORDINARY_SIGNS, ''))) problems.push(`${label}: emoji in "${text}"`);
   }
   if (!options.axe) return;
-  // Only violations are read, so axe need not gather the passing and inapplicable nodes.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  for (const violation of violations) {
+  for (const violation of await axeViolations(page, { tags: AXE_TAGS })) {
     problems.push(`${label}: axe ${violation.id} (${violation.impact}) on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   }
 }
