@@ -586,7 +586,7 @@ export async function runXssTour(options: XssTourOptions): Promise<XssResult> {
   }
 }
 
-/** Two pages with payloads as text, light and dark (for a look at long payloads in the layout). */
+/** Pages with payloads as text, light and dark (for a look at long payloads in the layout). */
 async function shoot(page: Page, directory: string, addresses: Map<string, string>) {
   mkdirSync(directory, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
@@ -594,7 +594,7 @@ async function shoot(page: Page, directory: string, addresses: Map<string, strin
     await page.reload();
     await page.locator('.app-shell main').waitFor();
     await page.waitForFunction((choice) => document.documentElement.dataset.theme === choice, theme);
-    for (const label of ['measurements', 'measurement (drawer)', 'asset (selected)']) {
+    for (const label of ['measurements', 'measurement (drawer)', 'asset (selected)', 'manual_entry_forms']) {
       const address = addresses.get(label);
       if (!address) continue;
       await settle(page, address);
