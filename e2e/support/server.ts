@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyDirectory } from '../../server/testing/copyDirectory';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -53,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'historian-e2e-'));
   const template = process.env[PGLITE_TEMPLATE_ENV];
-  if (template && existsSync(template) && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
+  if (template && existsSync(template) && !env.DATABASE_URL) await copyDirectory(template, dataDir);
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')], {

@@ -1,12 +1,12 @@
-import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db';
 import { loadMigrations, runMigrations } from '../migrate';
 import { openDatabase } from '../open';
 import { openPgliteDb } from '../pglite';
+import { copyDirectory } from '../../testing/copyDirectory';
 
 // A fresh, migrated and seeded PGlite database for a test file, in a fraction of a cold start:
 // the first caller on the machine builds a migrated template (initdb + migrations, seconds),
@@ -74,27 +74,13 @@ export function explainPgliteUnderJest(error: unknown): unknown {
   });
 }
 
-/**
- * Copies the template (about 1,300 files, 40 MB) with the system's cp: Node's fs.cp, in JavaScript,
- * spent about a second of CPU on it per test file, cp about a third of that, mostly in the kernel.
- */
-function copyTemplate(template: string, dataDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('cp', ['-R', `${template}/.`, dataDir], (error) => {
-      if (!error) resolve();
-      // Without a usable cp (not a POSIX system): Node's own copy.
-      else cp(template, dataDir, { recursive: true }).then(resolve, reject);
-    });
-  });
-}
-
 /** Use once per test file (beforeAll), then `cleanup()` in afterAll. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const template = await ensureTemplate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'historian-test-db-'));
   let db: Db;
   try {
-    await copyTemplate(template, dataDir);
+    await copyDirectory(template, dataDir);
     db = await openDatabase({ dataDir, databaseUrl: undefined }, { onWarning: () => undefined });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
