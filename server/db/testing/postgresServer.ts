@@ -68,7 +68,17 @@ function asPostgres(bin: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartPostgresOptions {
+  /**
+   * Commits durable as in production (synchronous_commit on). By default a commit is answered
+   * before its WAL is written, which is faster; an immediate stop (halt('immediate'), as a crash)
+   * may then lose the last commits answered, so tests that stop it so and count what was
+   * acknowledged need this.
+   */
+  durableCommits?: boolean;
+}
+
+export async function startPostgres(startOptions: StartPostgresOptions = {}): Promise<PostgresServer> {
   const binDir = await ensureBinDir();
   const root = await mkdtemp(path.join(tmpdir(), 'historian-pg-'));
   const dataDir = path.join(root, 'data');
@@ -84,7 +94,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   let port = 0;
   let lastError: unknown;
   const startArgs = (candidate: number) => {
-    const options = `-p ${candidate} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    // fsync off all the same: a stopped PostgreSQL leaves what it wrote in the system's cache.
+    const commits = startOptions.durableCommits ? '' : ' -c synchronous_commit=off';
+    const options = `-p ${candidate} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off${commits} -c full_page_writes=off`;
     return asPostgres(pgCtl, ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
   };
   // Another process may take the free port between our probe and the server's bind: retry.

@@ -96,7 +96,8 @@ export async function runPostgresRestartRounds(options: PostgresRestartOptions):
   let postgres: PostgresServer | undefined;
   let server: ChildProcess | undefined;
   try {
-    postgres = await startPostgres();
+    // Durable commits, as in production: the immediate stops must not lose what PostgreSQL answered.
+    postgres = await startPostgres({ durableCommits: true });
     const databaseUrl = await postgres.createDatabase();
     const dataDir = path.join(work, 'data');
     await mkdir(dataDir);
