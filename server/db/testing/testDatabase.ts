@@ -10,7 +10,7 @@ import { copyDirectory } from '../../testing/copyDirectory';
 
 // A fresh, migrated and seeded PGlite database for a test file, in a fraction of a cold start:
 // the first caller on the machine builds a migrated template (initdb + migrations, seconds),
-// every later caller copies it and reopens it (about half a second). The template's name carries
+// every later caller copies it and reopens it (about 2 s, most of it PGlite starting). The template's name carries
 // a hash of the migrations and of the PGlite version, so a changed migration builds a new one.
 
 export interface TestDatabase {
